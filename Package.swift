@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Ristretto",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "Ristretto", targets: ["Ristretto"]),
+    .library(name: "RistrettoRules", targets: ["RistrettoRules"]),
+    .library(name: "RistrettoTesting", targets: ["RistrettoTesting"]),
+    .library(name: "RistrettoLlama", targets: ["RistrettoLlama"]),
+    .library(name: "MokaPot", targets: ["MokaPot"]),
+    .executable(name: "moka", targets: ["moka"]),
+    .executable(name: "moka-bench", targets: ["moka-bench"]),
+  ],
+  traits: [
+    .trait(
+      name: "Llama",
+      description: "Builds the llama.cpp backend (needs libllama found by pkg-config; see scripts/install-llama.sh)."
+    )
+  ],
+  targets: [
+    // MARK: - Core
+    .target(name: "Ristretto"),
+    .target(name: "RistrettoRules", dependencies: ["Ristretto"]),
+    .target(name: "RistrettoTesting", dependencies: ["Ristretto"]),
+
+    // MARK: - llama.cpp backend (only under the Llama trait)
+    .systemLibrary(
+      name: "CLlama",
+      pkgConfig: "llama",
+      providers: [.apt(["llama.cpp"]), .brew(["llama.cpp"])]
+    ),
+    .target(
+      name: "RistrettoLlama",
+      dependencies: [
+        "Ristretto",
+        .target(name: "CLlama", condition: .when(traits: ["Llama"])),
+      ]
+    ),
+
+    // MARK: - Example app
+    .target(
+      name: "MokaPot",
+      dependencies: ["Ristretto", "RistrettoRules"],
+      path: "Examples/MokaPot",
+      resources: [.copy("Data")]
+    ),
+    .executableTarget(
+      name: "moka",
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama"],
+      path: "Examples/moka"
+    ),
+    .executableTarget(
+      name: "moka-bench",
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama"],
+      path: "Examples/moka-bench"
+    ),
+
+    // MARK: - Tests
+    .testTarget(name: "RistrettoTests", dependencies: ["Ristretto", "RistrettoTesting"]),
+    .testTarget(name: "RistrettoRulesTests", dependencies: ["Ristretto", "RistrettoRules"]),
+    .testTarget(
+      name: "MokaPotTests",
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting"]
+    ),
+    .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto", "MokaPot"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

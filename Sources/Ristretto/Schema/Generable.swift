@@ -1,0 +1,59 @@
+import Foundation
+
+/// A type that can be created from generated content.
+public protocol ConvertibleFromGeneratedContent: Sendable {
+  /// Creates a value from generated content.
+  /// - Throws: ``GeneratedContentError`` when the content has the wrong shape.
+  init(_ content: GeneratedContent) throws
+}
+
+/// A type that can be written as generated content.
+public protocol ConvertibleToGeneratedContent: PromptRepresentable, InstructionsRepresentable {
+  /// This value as generated content.
+  var generatedContent: GeneratedContent { get }
+}
+
+/// A type a model can generate: it converts from and to ``GeneratedContent`` and describes
+/// itself with a ``GenerationSchema`` whose guides are enforced while the model generates.
+///
+/// Write a conformance by hand, without macros: enums with `String` raw values get everything
+/// for free, and structs list their properties with ``GenerableObject``.
+///
+/// ```swift
+/// enum Roast: String, CaseIterable, Generable { case light, medium, dark }
+/// ```
+public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent {
+  /// The schema the model's output is generated under.
+  static var generationSchema: GenerationSchema { get }
+}
+
+// MARK: - Default implementations
+
+extension ConvertibleToGeneratedContent {
+  /// The JSON of the generated content, as it is written into a prompt.
+  public var promptRepresentation: Prompt { Prompt(generatedContent.jsonString) }
+  /// The JSON of the generated content, as it is written into instructions.
+  public var instructionsRepresentation: Instructions { Instructions(generatedContent.jsonString) }
+}
+
+extension Generable where Self: RawRepresentable, Self.RawValue == String, Self: CaseIterable {
+  /// A string schema whose only values are the cases' raw values.
+  public static var generationSchema: GenerationSchema {
+    GenerationSchema(root: .stringEnum(allCases.map(\.rawValue)), title: String(describing: Self.self))
+  }
+
+  /// Decodes one of the cases; any other string is an error naming the valid cases.
+  public init(_ content: GeneratedContent) throws {
+    guard case .string(let text) = content.kind else {
+      throw GeneratedContentError.typeMismatch(path: "", expected: "string", found: content.kindName)
+    }
+    guard let value = Self(rawValue: text) else {
+      let cases = Self.allCases.map(\.rawValue).joined(separator: ", ")
+      throw GeneratedContentError.invalidValue(path: "", reason: "'\(text)' is not one of \(cases).")
+    }
+    self = value
+  }
+
+  /// The case's raw value as a string.
+  public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(rawValue)) }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// The shape a model's output is generated under: JSON types, property order, enum cases,
+/// numeric bounds, array counts and string patterns.
+///
+/// A schema is a value. Build it from a ``Generable`` type (`Bean.generationSchema`), from a
+/// ``DynamicGenerationSchema`` at run time, or from the JSON Schema dialect Apple's framework
+/// writes (``init(jsonSchema:)``). The ``Guidance`` compiler turns it into a constraint automaton,
+/// so every guide is enforced while the model generates.
+///
+/// ```swift
+/// let schema = GenerationSchema(
+///   root: .object(name: "Query", properties: [
+///     .init(name: "roast", node: .stringEnum(["light", "medium", "dark"])),
+///     .init(name: "limit", node: .integer(minimum: 1, maximum: 5)),
+///   ]))
+/// ```
+public struct GenerationSchema: Sendable, Equatable {
+  /// One node of a schema.
+  public indirect enum Node: Sendable, Equatable {
+    /// Any JSON value.
+    case any
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case boolean
+    /// An integer within optional inclusive bounds.
+    case integer(minimum: Int? = nil, maximum: Int? = nil)
+    /// A number (integer part, optional fraction, no exponent) within optional inclusive bounds.
+    case number(minimum: Double? = nil, maximum: Double? = nil)
+    /// A string, optionally matching a pattern (see ``StringPattern`` for the supported subset).
+    case string(pattern: String? = nil)
+    /// A string that must be one of the given values (a constant is a one-element list).
+    case stringEnum([String])
+    /// An array of elements with optional inclusive count bounds.
+    case array(Node, minimumCount: Int? = nil, maximumCount: Int? = nil)
+    /// An object whose properties appear in the given order.
+    case object(name: String, description: String? = nil, properties: [Property])
+    /// A value matching at least one of the alternatives.
+    case anyOf([Node])
+    /// A reference to a named definition (enables recursion).
+    case reference(String)
+  }
+
+  /// One property of an object node.
+  public struct Property: Sendable, Equatable {
+    /// The property's JSON key.
+    public var name: String
+    /// What the property means, shown to the model.
+    public var description: String?
+    /// The property's value schema.
+    public var node: Node
+    /// Whether the property may be absent (or `null`).
+    public var isOptional: Bool
+
+    /// Creates a property.
+    public init(name: String, description: String? = nil, node: Node, isOptional: Bool = false) {
+      self.name = name
+      self.description = description
+      self.node = node
+      self.isOptional = isOptional
+    }
+  }
+
+  /// A named definition that ``Node/reference(_:)`` nodes point to.
+  public struct Definition: Sendable, Equatable {
+    /// The definition's name.
+    public var name: String
+    /// The definition's schema.
+    public var node: Node
+
+    /// Creates a definition.
+    public init(name: String, node: Node) {
+      self.name = name
+      self.node = node
+    }
+  }
+
+  /// The schema of the whole value.
+  public var root: Node
+  /// Named definitions, in the order they were declared.
+  public var definitions: [Definition]
+  /// A title for the root (the type's name), written as `title` in JSON Schema.
+  public var title: String?
+
+  /// Creates a schema from a root node and named definitions, without validating it.
+  ///
+  /// Use ``validated()`` (or ``init(root:dependencies:)`` on ``DynamicGenerationSchema``) to
+  /// check references, bounds and patterns.
+  public init(root: Node, definitions: [Definition] = [], title: String? = nil) {
+    self.root = root
+    self.definitions = definitions
+    self.title = title
+    if self.title == nil, case .object(let name, _, _) = root { self.title = name }
+  }
+
+  /// The definition with the given name.
+  public func definition(named name: String) -> Node? {
+    definitions.first { $0.name == name }?.node
+  }
+
+  /// Checks that every reference resolves, every bound is consistent and every pattern is in
+  /// the supported subset.
+  ///
+  /// - Throws: ``SchemaError`` naming the path of the first problem.
+  @discardableResult
+  public func validated() throws(SchemaError) -> GenerationSchema {
+    var seen = Set<String>()
+    for definition in definitions {
+      guard seen.insert(definition.name).inserted else { throw .duplicateDefinition(definition.name) }
+    }
+    try check(root, path: "")
+    for definition in definitions { try check(definition.node, path: "$defs.\(definition.name)") }
+    return self
+  }
+
+  private func check(_ node: Node, path: String) throws(SchemaError) {
+    switch node {
+    case .any, .null, .boolean: return
+    case .integer(let minimum, let maximum):
+      if let minimum, let maximum, minimum > maximum { throw .emptyRange(path: path) }
+    case .number(let minimum, let maximum):
+      if let minimum, let maximum, minimum > maximum { throw .emptyRange(path: path) }
+    case .string(let pattern):
+      if let pattern {
+        do {
+          _ = try StringPattern(pattern)
+        } catch {
+          throw .unsupportedGuide(path: path, reason: error.reason)
+        }
+      }
+    case .stringEnum(let values):
+      if values.isEmpty { throw .emptyRange(path: path) }
+    case .array(let element, let minimum, let maximum):
+      if let minimum, minimum < 0 { throw .emptyRange(path: path) }
+      if let minimum, let maximum, minimum > maximum { throw .emptyRange(path: path) }
+      try check(element, path: path + "[]")
+    case .object(_, _, let properties):
+      var names = Set<String>()
+      for property in properties {
+        guard names.insert(property.name).inserted else {
+          throw .duplicateProperty(path: path, name: property.name)
+        }
+        try check(property.node, path: path.isEmpty ? property.name : "\(path).\(property.name)")
+      }
+    case .anyOf(let choices):
+      if choices.isEmpty { throw .emptyRange(path: path) }
+      for choice in choices { try check(choice, path: path) }
+    case .reference(let name):
+      if definition(named: name) == nil { throw .undefinedReference(path: path, name: name) }
+    }
+  }
+}
+
+/// Why a schema cannot be built or enforced.
+public enum SchemaError: Error, Sendable, Equatable, LocalizedError {
+  /// A guide or JSON Schema keyword that the guidance automaton cannot enforce.
+  case unsupportedGuide(path: String, reason: String)
+  /// A reference to a definition that does not exist.
+  case undefinedReference(path: String, name: String)
+  /// Bounds that no value satisfies (minimum above maximum, an empty enum).
+  case emptyRange(path: String)
+  /// Two properties with one name in an object.
+  case duplicateProperty(path: String, name: String)
+  /// Two definitions with one name.
+  case duplicateDefinition(String)
+  /// JSON that is not a schema this library reads.
+  case invalidSchemaJSON(reason: String)
+
+  /// A sentence naming the problem and where it is.
+  public var errorDescription: String? {
+    switch self {
+    case .unsupportedGuide(let path, let reason):
+      "Unsupported guide at '\(path.isEmpty ? "(root)" : path)': \(reason) Remove it or express it with a supported guide."
+    case .undefinedReference(let path, let name):
+      "Reference to undefined schema '\(name)' at '\(path.isEmpty ? "(root)" : path)'."
+    case .emptyRange(let path):
+      "No value can satisfy the bounds at '\(path.isEmpty ? "(root)" : path)'."
+    case .duplicateProperty(let path, let name):
+      "Property '\(name)' appears twice in the object at '\(path.isEmpty ? "(root)" : path)'."
+    case .duplicateDefinition(let name): "Schema definition '\(name)' is declared twice."
+    case .invalidSchemaJSON(let reason): "Not a readable JSON Schema: \(reason)"
+    }
+  }
+}
