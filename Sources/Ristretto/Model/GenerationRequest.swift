@@ -1,0 +1,64 @@
+/// Everything a backend needs for one generation: the history the model sees, the tools it may
+/// call, an optional response schema, and sampling options.
+public struct GenerationRequest: Sendable {
+  /// The entries the model sees, starting with the instructions and ending with the newest prompt
+  /// or tool output.
+  public var transcript: Transcript
+  /// The tools the model may call.
+  public var tools: [ToolDefinition]
+  /// The schema the response must follow, or nil for free text.
+  public var responseSchema: GenerationSchema?
+  /// Whether the schema is written into the prompt as well as enforced.
+  public var includeSchemaInPrompt: Bool
+  /// Sampling and length options.
+  public var options: GenerationOptions
+
+  /// Creates a request.
+  public init(
+    transcript: Transcript, tools: [ToolDefinition] = [], responseSchema: GenerationSchema? = nil,
+    includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()
+  ) {
+    self.transcript = transcript
+    self.tools = tools
+    self.responseSchema = responseSchema
+    self.includeSchemaInPrompt = includeSchemaInPrompt
+    self.options = options
+  }
+}
+
+/// One event in a backend's reply stream.
+public enum GenerationEvent: Sendable, Equatable {
+  /// More response text (for a structured response, more of its JSON).
+  case text(String)
+  /// The model calls tools instead of answering.
+  case toolCalls([Transcript.ToolCall])
+  /// A whole structured value, from backends that build values rather than text.
+  case structure(GeneratedContent)
+  /// Token counts for this generation.
+  case usage(Usage)
+}
+
+/// Token counts for one generation or a whole request.
+public struct Usage: Sendable, Equatable, Codable {
+  /// Tokens of prompt the model read (including cached ones).
+  public var promptTokens: Int
+  /// Prompt tokens reused from the backend's cache instead of being processed again.
+  public var cachedPromptTokens: Int
+  /// Tokens the model generated.
+  public var generatedTokens: Int
+
+  /// Creates a usage record.
+  public init(promptTokens: Int = 0, cachedPromptTokens: Int = 0, generatedTokens: Int = 0) {
+    self.promptTokens = promptTokens
+    self.cachedPromptTokens = cachedPromptTokens
+    self.generatedTokens = generatedTokens
+  }
+
+  /// The sum of two usages.
+  public static func + (lhs: Usage, rhs: Usage) -> Usage {
+    Usage(
+      promptTokens: lhs.promptTokens + rhs.promptTokens,
+      cachedPromptTokens: lhs.cachedPromptTokens + rhs.cachedPromptTokens,
+      generatedTokens: lhs.generatedTokens + rhs.generatedTokens)
+  }
+}

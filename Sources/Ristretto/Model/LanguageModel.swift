@@ -1,0 +1,66 @@
+/// A backend that generates text, tool calls and structured content: the seam between a
+/// ``LanguageModelSession`` and whatever model runs underneath.
+///
+/// The session never knows which backend it talks to. A backend reports whether it can run,
+/// its context size and an exact ``Tokenizer``, renders requests into the text it would really
+/// feed the model (``promptRenderer``), and streams ``GenerationEvent``s back. Three backends
+/// ship: `RuleBasedModel` (deterministic), `LlamaLanguageModel` (GGUF through llama.cpp) and
+/// `FakeModel` (scripted, for tests).
+///
+/// ```swift
+/// struct EchoModel: LanguageModel {
+///   var tokenizer: any Tokenizer { ApproximateTokenizer() }
+///   func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+///     AsyncThrowingStream { continuation in
+///       continuation.yield(.text(request.transcript.lastPromptText ?? ""))
+///       continuation.finish()
+///     }
+///   }
+/// }
+/// ```
+public protocol LanguageModel: Sendable {
+  /// Whether the model can run now, and if not, why.
+  var availability: ModelAvailability { get }
+  /// The number of tokens the model's context holds.
+  var contextSize: Int { get }
+  /// The tokenizer whose counts are exact for this model.
+  var tokenizer: any Tokenizer { get }
+  /// How a request becomes the text in the model's context (chat template and tool rendering).
+  var promptRenderer: PromptRenderer { get }
+  /// Generates a reply to `request`, streaming events; the stream ends after the last event.
+  ///
+  /// Cancelling the consuming task must stop generation promptly.
+  func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error>
+  /// Loads weights and caches the fixed prefix of `request` ahead of time.
+  func prewarm(_ request: GenerationRequest) async
+}
+
+// MARK: - Default implementations
+
+extension LanguageModel {
+  /// Available.
+  public var availability: ModelAvailability { .available }
+  /// 4,096 tokens, the budget of the small on-device models Ristretto targets.
+  public var contextSize: Int { 4096 }
+  /// ChatML with the compact tool renderer.
+  public var promptRenderer: PromptRenderer { PromptRenderer() }
+  /// Does nothing.
+  public func prewarm(_ request: GenerationRequest) async {}
+
+  /// The exact number of tokens `request` occupies in this model's context: the rendered
+  /// instructions, tool definitions, history and chat-template markers.
+  public func tokenCount(for request: GenerationRequest) -> Int {
+    tokenizer.count(promptRenderer.render(request))
+  }
+}
+
+/// Whether a model can run.
+public enum ModelAvailability: Sendable, Equatable {
+  /// The model is ready.
+  case available
+  /// The model cannot run; the reason says why and what to do.
+  case unavailable(reason: String)
+
+  /// Whether the model is ready.
+  public var isAvailable: Bool { self == .available }
+}

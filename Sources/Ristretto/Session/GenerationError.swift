@@ -1,0 +1,38 @@
+import Foundation
+
+extension LanguageModelSession {
+  /// Why a request failed. The session's transcript is left exactly as it was before it.
+  public enum GenerationError: Error, Sendable, Equatable, LocalizedError {
+    /// The request (instructions, tools, history and reserved answer tokens) does not fit.
+    case exceededContextWindowSize(contextSize: Int, tokenCount: Int)
+    /// The model cannot run.
+    case modelUnavailable(reason: String)
+    /// The model's output could not be decoded into the requested type.
+    case decodingFailure(String)
+    /// A schema uses a guide the backend cannot enforce.
+    case unsupportedGuide(String)
+    /// Another request is already running on this session.
+    case concurrentRequests
+    /// The model kept calling tools past the session's limit of rounds.
+    case toolLoopLimit(rounds: Int)
+    /// The model called a tool the session does not have.
+    case unknownTool(String)
+
+    /// A sentence that says what happened and what to do.
+    public var errorDescription: String? {
+      switch self {
+      case .exceededContextWindowSize(let contextSize, let tokenCount):
+        "The request needs \(tokenCount) tokens but the model's context holds \(contextSize). "
+          + "Shorten the instructions, give the session fewer tools, or set a history policy that drops old entries."
+      case .modelUnavailable(let reason): "The model is unavailable: \(reason)"
+      case .decodingFailure(let context): "The model's output could not be decoded: \(context)"
+      case .unsupportedGuide(let context): "The schema cannot be enforced: \(context)"
+      case .concurrentRequests:
+        "This session is already responding. Wait for the current request to finish, or use another session."
+      case .toolLoopLimit(let rounds):
+        "The model called tools for \(rounds) rounds without answering; raise maximumToolRounds or check the tools' outputs."
+      case .unknownTool(let name): "The model called '\(name)', which this session does not have."
+      }
+    }
+  }
+}

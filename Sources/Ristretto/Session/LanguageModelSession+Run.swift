@@ -1,0 +1,145 @@
+extension LanguageModelSession {
+  /// What a finished request produced, before it is typed.
+  struct RunResult: Sendable {
+    var content: GeneratedContent
+    var entries: ArraySlice<Transcript.Entry>
+    var usage: Usage
+    var dropped: [Transcript.Entry]
+
+    func response<Content>(_ map: (GeneratedContent) throws -> Content) rethrows -> Response<Content> {
+      Response(content: try map(content), rawContent: content, transcriptEntries: entries, usage: usage, droppedEntries: dropped)
+    }
+  }
+
+  /// Runs one request: renders, generates, calls tools, and repeats until the model answers.
+  /// The transcript changes only when the whole request succeeds.
+  func run(
+    prompt: Prompt, schema: GenerationSchema?, includeSchemaInPrompt: Bool, options: GenerationOptions,
+    onSnapshot: (@Sendable (GeneratedContent) -> Void)?
+  ) async throws -> RunResult {
+    let stored = try state.withLock { state throws(GenerationError) -> Transcript in
+      guard !state.isResponding else { throw .concurrentRequests }
+      state.isResponding = true
+      return state.transcript
+    }
+    defer { state.withLock { $0.isResponding = false } }
+
+    if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason: reason) }
+    if let schema {
+      do {
+        _ = try GuidanceGrammar(schema: schema)
+      } catch {
+        throw GenerationError.unsupportedGuide(error.localizedDescription)
+      }
+    }
+    let configuration = currentConfiguration()
+    var working = stored.entries
+    let instructions = Self.instructionsEntry(configuration)
+    if case .instructions? = working.first { working[0] = instructions } else { working.insert(instructions, at: 0) }
+    let firstNew = working.count
+    working.append(
+      .prompt(
+        Transcript.Prompt(
+          id: "prompt-\(working.count)", segments: prompt.segments.map { .text($0) }, options: options, responseFormat: schema)))
+
+    let definitions = configuration.tools.map(\.definition)
+    var usage = Usage()
+    var dropped: [Transcript.Entry] = []
+    for round in 0...maximumToolRounds {
+      try Task.checkCancellation()
+      let (request, droppedNow) = try fittedRequest(
+        entries: working, tools: definitions, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+      for entry in droppedNow where !dropped.contains(entry) { dropped.append(entry) }
+      let outcome = try await generateOnce(request, schema: schema, onSnapshot: onSnapshot)
+      usage = usage + outcome.usage
+      if !outcome.calls.isEmpty {
+        guard round < maximumToolRounds else { throw GenerationError.toolLoopLimit(rounds: maximumToolRounds) }
+        let roundID = working.count
+        let calls = outcome.calls.enumerated().map { offset, call in
+          Transcript.ToolCall(
+            id: call.id.isEmpty ? "call-\(roundID)-\(offset)" : call.id, toolName: call.toolName, arguments: call.arguments)
+        }
+        working.append(.toolCalls(Transcript.ToolCalls(id: "toolCalls-\(roundID)", calls: calls)))
+        for call in calls {
+          guard let tool = configuration.tools.first(where: { $0.name == call.toolName }) else {
+            throw GenerationError.unknownTool(call.toolName)
+          }
+          let segments = try await tool.invoke(with: call.arguments)
+          try Task.checkCancellation()
+          working.append(.toolOutput(Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)))
+        }
+        continue
+      }
+      let segment: Transcript.Segment
+      if case .string(let text) = outcome.content.kind, schema == nil {
+        segment = .text(text)
+      } else {
+        segment = .structure(outcome.content)
+      }
+      working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [segment])))
+      let final = working
+      state.withLock { $0.transcript = Transcript(entries: final) }
+      return RunResult(content: outcome.content, entries: final[firstNew...], usage: usage, dropped: dropped)
+    }
+    throw GenerationError.toolLoopLimit(rounds: maximumToolRounds)
+  }
+
+  private struct Outcome {
+    var content: GeneratedContent
+    var calls: [Transcript.ToolCall]
+    var usage: Usage
+  }
+
+  /// One backend generation: collects text, structure, tool calls and usage.
+  private func generateOnce(
+    _ request: GenerationRequest, schema: GenerationSchema?, onSnapshot: (@Sendable (GeneratedContent) -> Void)?
+  ) async throws -> Outcome {
+    var text = ""
+    var structure: GeneratedContent?
+    var calls: [Transcript.ToolCall] = []
+    var usage: Usage?
+    for try await event in model.generate(request) {
+      try Task.checkCancellation()
+      switch event {
+      case .text(let delta):
+        text += delta
+        if let onSnapshot {
+          if schema == nil {
+            onSnapshot(GeneratedContent(kind: .string(text), isComplete: false))
+          } else if let partial = try? GeneratedContent(partialJSON: text) {
+            onSnapshot(partial)
+          }
+        }
+      case .structure(let content):
+        structure = content
+        onSnapshot?(content)
+      case .toolCalls(let newCalls): calls += newCalls
+      case .usage(let reported): usage = (usage ?? Usage()) + reported
+      }
+    }
+    try Task.checkCancellation()
+    let measured =
+      usage
+      ?? Usage(promptTokens: model.tokenCount(for: request), generatedTokens: model.tokenizer.count(text))
+    if !calls.isEmpty { return Outcome(content: .null, calls: calls, usage: measured) }
+    guard let schema else {
+      return Outcome(content: structure ?? GeneratedContent(kind: .string(text)), calls: [], usage: measured)
+    }
+    let content: GeneratedContent
+    if let structure {
+      content = structure
+    } else {
+      do {
+        content = try GeneratedContent(json: text)
+      } catch {
+        throw GenerationError.decodingFailure("the response is not valid JSON (\(error.localizedDescription))")
+      }
+    }
+    do {
+      try validate(content, against: schema)
+    } catch {
+      throw GenerationError.decodingFailure(error.localizedDescription)
+    }
+    return Outcome(content: content, calls: [], usage: measured)
+  }
+}

@@ -1,0 +1,181 @@
+/// The history of a session: instructions, prompts, tool calls, tool outputs and responses.
+///
+/// A transcript is a value; a session can be rebuilt from one
+/// (``LanguageModelSession/init(model:tools:transcript:)``), and it encodes to JSON close to the
+/// envelope Apple's framework writes.
+public struct Transcript: Sendable, Equatable, RandomAccessCollection {
+  /// The entries, oldest first.
+  public var entries: [Entry]
+
+  /// Creates a transcript.
+  public init(entries: [Entry] = []) { self.entries = entries }
+
+  public var startIndex: Int { entries.startIndex }
+  public var endIndex: Int { entries.endIndex }
+  public subscript(position: Int) -> Entry { entries[position] }
+
+  /// One entry of a transcript.
+  public enum Entry: Sendable, Equatable, Identifiable {
+    /// What the model was told, with the tools it was given.
+    case instructions(Instructions)
+    /// A user request.
+    case prompt(Prompt)
+    /// The model's calls to tools.
+    case toolCalls(ToolCalls)
+    /// What one tool returned.
+    case toolOutput(ToolOutput)
+    /// The model's answer.
+    case response(Response)
+
+    /// The entry's identifier.
+    public var id: String {
+      switch self {
+      case .instructions(let value): value.id
+      case .prompt(let value): value.id
+      case .toolCalls(let value): value.id
+      case .toolOutput(let value): value.id
+      case .response(let value): value.id
+      }
+    }
+  }
+
+  /// A piece of entry content: text or a structured value.
+  public enum Segment: Sendable, Equatable {
+    /// Plain text.
+    case text(String)
+    /// A structured value, written into prompts as JSON.
+    case structure(GeneratedContent)
+
+    /// The segment as prompt text.
+    public var text: String {
+      switch self {
+      case .text(let text): text
+      case .structure(let content): content.jsonString
+      }
+    }
+
+    /// The segments of a value: JSON for generated content, text otherwise.
+    static func segments(of value: some PromptRepresentable) -> [Segment] {
+      if let string = value as? String { return [.text(string)] }
+      if let content = value as? any ConvertibleToGeneratedContent { return [.structure(content.generatedContent)] }
+      return [.text(value.promptRepresentation.text)]
+    }
+  }
+
+  /// The instructions entry.
+  public struct Instructions: Sendable, Equatable {
+    /// The entry's identifier.
+    public var id: String
+    /// The instruction text.
+    public var segments: [Segment]
+    /// The tools the model was given.
+    public var toolDefinitions: [ToolDefinition]
+
+    /// Creates an instructions entry.
+    public init(id: String = "instructions", segments: [Segment], toolDefinitions: [ToolDefinition]) {
+      self.id = id
+      self.segments = segments
+      self.toolDefinitions = toolDefinitions
+    }
+  }
+
+  /// A user request entry.
+  public struct Prompt: Sendable, Equatable {
+    /// The entry's identifier.
+    public var id: String
+    /// The request text.
+    public var segments: [Segment]
+    /// The options the request was made with.
+    public var options: GenerationOptions
+    /// The schema the response had to follow, if any.
+    public var responseFormat: GenerationSchema?
+
+    /// Creates a prompt entry.
+    public init(
+      id: String, segments: [Segment], options: GenerationOptions = GenerationOptions(), responseFormat: GenerationSchema? = nil
+    ) {
+      self.id = id
+      self.segments = segments
+      self.options = options
+      self.responseFormat = responseFormat
+    }
+  }
+
+  /// One call the model made to a tool.
+  public struct ToolCall: Sendable, Equatable, Identifiable {
+    /// The call's identifier.
+    public var id: String
+    /// The tool called.
+    public var toolName: String
+    /// The arguments, as the model generated them.
+    public var arguments: GeneratedContent
+
+    /// Creates a tool call.
+    public init(id: String, toolName: String, arguments: GeneratedContent) {
+      self.id = id
+      self.toolName = toolName
+      self.arguments = arguments
+    }
+  }
+
+  /// The model's tool calls for one round.
+  public struct ToolCalls: Sendable, Equatable {
+    /// The entry's identifier.
+    public var id: String
+    /// The calls, in order.
+    public var calls: [ToolCall]
+
+    /// Creates a tool-calls entry.
+    public init(id: String, calls: [ToolCall]) {
+      self.id = id
+      self.calls = calls
+    }
+  }
+
+  /// What one tool returned.
+  public struct ToolOutput: Sendable, Equatable {
+    /// The entry's identifier (the call's identifier).
+    public var id: String
+    /// The tool that produced it.
+    public var toolName: String
+    /// The output.
+    public var segments: [Segment]
+
+    /// Creates a tool-output entry.
+    public init(id: String, toolName: String, segments: [Segment]) {
+      self.id = id
+      self.toolName = toolName
+      self.segments = segments
+    }
+  }
+
+  /// The model's answer.
+  public struct Response: Sendable, Equatable {
+    /// The entry's identifier.
+    public var id: String
+    /// The answer.
+    public var segments: [Segment]
+
+    /// Creates a response entry.
+    public init(id: String, segments: [Segment]) {
+      self.id = id
+      self.segments = segments
+    }
+  }
+}
+
+extension Transcript {
+  /// The text of the newest prompt, if any.
+  public var lastPromptText: String? {
+    for entry in entries.reversed() {
+      if case .prompt(let prompt) = entry { return prompt.segments.map(\.text).joined(separator: "\n") }
+    }
+    return nil
+  }
+
+  /// The instructions entry, if the transcript starts with one.
+  public var instructions: Instructions? {
+    if case .instructions(let value)? = entries.first { return value }
+    return nil
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Ristretto
+import RistrettoTesting
+import Testing
+
+struct Weather: Tool {
+  let name = "weather"
+  let description = "Today's weather in a city."
+  struct Arguments: GenerableObject {
+    var city: String
+    static let properties = GenerableProperties<Arguments> { GenerableProperty("city", \.city, description: "City name") }
+    init(_ content: GeneratedContent) throws { city = try content.value(forProperty: "city") }
+  }
+  struct Output: GenerableObject {
+    enum Status: String, CaseIterable, Generable { case ok, cityUnknown }
+    var status: Status
+    var celsius: Int?
+    static let properties = GenerableProperties<Output> {
+      GenerableProperty("status", \.status)
+      GenerableProperty("celsius", \.celsius)
+    }
+    init(status: Status, celsius: Int?) { (self.status, self.celsius) = (status, celsius) }
+    init(_ content: GeneratedContent) throws {
+      status = try content.value(forProperty: "status")
+      celsius = try content.value(forProperty: "celsius")
+    }
+  }
+  func call(arguments: Arguments) async throws -> Output {
+    arguments.city == "Turin" ? Output(status: .ok, celsius: 14) : Output(status: .cityUnknown, celsius: nil)
+  }
+}
+
+struct Clock: Tool {
+  let name = "clock"
+  let description = "The current time."
+  typealias Arguments = GeneratedContent
+  var parameters: GenerationSchema { GenerationSchema(root: .object(name: "None", properties: [])) }
+  func call(arguments: GeneratedContent) async throws -> String { "09:30" }
+}
+
+struct Broken: Tool {
+  struct Failure: Error {}
+  let name = "broken"
+  let description = "Always fails."
+  typealias Arguments = GeneratedContent
+  var parameters: GenerationSchema { GenerationSchema(root: .object(name: "None", properties: [])) }
+  func call(arguments: GeneratedContent) async throws -> String { throw Failure() }
+}
+
+@Suite("LanguageModelSession")
+struct SessionTests {
+  @Test func toolLoopWithTypedArgumentsAndOutputs() async throws {
+    let model = FakeModel.scripted([
+      .toolCalls([("weather", GeneratedContent(properties: ["city": "Turin"])), ("clock", GeneratedContent(properties: [:]))]),
+      .reply("It is 14 °C at 09:30."),
+    ])
+    let spy = ToolSpy(Weather())
+    let session = LanguageModelSession(model: model, tools: [spy, Clock()], instructions: "Be brief.")
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.content == "It is 14 °C at 09:30.")
+    #expect(await spy.calls.map(\.city) == ["Turin"])
+    #expect(response.toolCalls.map(\.toolName) == ["weather", "clock"])
+    #expect(response.toolOutputs.first?.segments == [.structure(try GeneratedContent(json: #"{"status":"ok","celsius":14}"#))])
+    #expect(response.toolOutputs.last?.segments == [.text("09:30")])
+    #expect(model.requests.count == 2)
+    let second = model.requests[1].transcript.entries
+    #expect(second.count == 5)  // instructions, prompt, toolCalls, two outputs
+    #expect(session.transcript.entries.count == 6)
+  }
+
+  @Test func modelSeesExactlyItsToolsAndInstructions() async throws {
+    let model = FakeModel.fixed("ok")
+    let session = LanguageModelSession(model: model, tools: [Weather()], instructions: "Moka pots only.")
+    _ = try await session.respond(to: "Hi")
+    let request = try #require(model.requests.first)
+    #expect(request.tools.map(\.name) == ["weather"])
+    #expect(request.transcript.instructions?.segments == [.text("Moka pots only.")])
+    let rendered = model.promptRenderer.render(request)
+    #expect(
+      rendered.hasPrefix("<|im_start|>system\nMoka pots only.\nTools:\nweather(city: str City name) Today's weather in a city."))
+    #expect(rendered.hasSuffix("<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"))
+  }
+
+  @Test func argumentDecodingFailureLeavesTranscript() async throws {
+    let model = FakeModel.scripted([.toolCall("weather", arguments: GeneratedContent(properties: ["town": "Turin"]))])
+    let session = LanguageModelSession(model: model, tools: [Weather()])
+    let before = session.transcript
+    await #expect {
+      try await session.respond(to: "Weather?")
+    } throws: { error in
+      guard case LanguageModelSession.GenerationError.decodingFailure(let message) = error else { return false }
+      return message.contains("city")
+    }
+    #expect(session.transcript == before)
+    #expect(!session.isResponding)
+  }
+
+  @Test func throwingToolGivesToolCallErrorAndUnchangedTranscript() async throws {
+    let model = FakeModel.scripted([.toolCall("broken", arguments: GeneratedContent(properties: [:]))])
+    let session = LanguageModelSession(model: model, tools: [Broken()])
+    _ = try? await LanguageModelSession(model: FakeModel.fixed("x")).respond(to: "warm")
+    let before = session.transcript
+    await #expect {
+      try await session.respond(to: "Go")
+    } throws: { error in
+      guard let failure = error as? ToolCallError else { return false }
+      return failure.tool.name == "broken" && failure.underlyingError is Broken.Failure
+    }
+    #expect(session.transcript == before)
+  }
+
+  @Test func unknownToolAndLoopLimit() async throws {
+    let unknown = LanguageModelSession(model: FakeModel.scripted([.toolCall("nope", arguments: .null)]))
+    await #expect(throws: LanguageModelSession.GenerationError.unknownTool("nope")) { try await unknown.respond(to: "x") }
+    let looping = LanguageModelSession(
+      model: FakeModel.scripted([.toolCall("clock", arguments: GeneratedContent(properties: [:]))]), tools: [Clock()],
+      maximumToolRounds: 3)
+    await #expect(throws: LanguageModelSession.GenerationError.toolLoopLimit(rounds: 3)) { try await looping.respond(to: "x") }
+    #expect(looping.transcript.entries.count == 1)
+  }
+
+  @Test func concurrentRequestsAreRefused() async throws {
+    let session = LanguageModelSession(model: FakeModel.scripted([.reply("a b c d e")], delayPerEvent: .milliseconds(40)))
+    async let first = session.respond(to: "one")
+    try await Task.sleep(for: .milliseconds(20))
+    #expect(session.isResponding)
+    await #expect(throws: LanguageModelSession.GenerationError.concurrentRequests) { try await session.respond(to: "two") }
+    #expect(try await first.content == "a b c d e")
+  }
+
+  @Test func cancellationStopsAndKeepsTranscript() async throws {
+    let words = Array(repeating: "word", count: 200).joined(separator: " ")
+    let model = FakeModel.scripted([.reply(words)], delayPerEvent: .milliseconds(5))
+    let session = LanguageModelSession(model: model)
+    let before = session.transcript
+    let task = Task { try await session.respond(to: "Talk") }
+    try await Task.sleep(for: .milliseconds(50))
+    let started = ContinuousClock.now
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(ContinuousClock.now - started < .seconds(1))
+    #expect(session.transcript == before)
+    #expect(!session.isResponding)
+  }
+
+  @Test func streamingSnapshotsAreCumulative() async throws {
+    let session = LanguageModelSession(model: FakeModel.fixed("one two three"))
+    var snapshots: [String] = []
+    let stream = session.streamResponse(to: "Count")
+    for try await snapshot in stream { snapshots.append(snapshot.content ?? "") }
+    #expect(snapshots == ["one ", "one two ", "one two three"])
+    #expect(try await stream.collect().content == "one two three")
+  }
+
+  @Test func streamingGenerableSnapshots() async throws {
+    let json = #"{"status":"ok","celsius":14}"#
+    let session = LanguageModelSession(model: FakeModel.scripted([.json(json)]))
+    var raws: [String] = []
+    var decoded = 0
+    for try await snapshot in session.streamResponse(to: "Weather", generating: Weather.Output.self) {
+      raws.append(snapshot.rawContent.jsonString)
+      if snapshot.content != nil { decoded += 1 }
+    }
+    #expect(raws.last == json)
+    #expect(raws.count > 3)
+    #expect(decoded >= 1)
+  }
+
+  @Test func typedResponsesAreValidated() async throws {
+    let good = LanguageModelSession(model: FakeModel.scripted([.json(#"{"status":"cityUnknown"}"#)]))
+    let output = try await good.respond(to: "x", generating: Weather.Output.self)
+    #expect(output.content.status == .cityUnknown)
+    let bad = LanguageModelSession(model: FakeModel.scripted([.json(#"{"status":"sunny"}"#)]))
+    await #expect(throws: LanguageModelSession.GenerationError.self) {
+      try await bad.respond(to: "x", generating: Weather.Output.self)
+    }
+    #expect(bad.transcript.entries.count == 1)
+  }
+
+  @Test func transcriptCodableRoundTripAndRestore() async throws {
+    let model = FakeModel.scripted([
+      .toolCall("weather", arguments: GeneratedContent(properties: ["city": "Turin"])), .reply("14 °C"),
+    ])
+    let session = LanguageModelSession(model: model, tools: [Weather()], instructions: "Be brief.")
+    _ = try await session.respond(to: "Weather?")
+    let data = try JSONEncoder().encode(session.transcript)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains(#""type":"Ristretto.Transcript""#))
+    let decoded = try JSONDecoder().decode(Transcript.self, from: data)
+    #expect(decoded == session.transcript)
+    let restored = LanguageModelSession(model: FakeModel.fixed("again"), tools: [Weather()], transcript: decoded)
+    _ = try await restored.respond(to: "More?")
+    #expect(restored.transcript.entries.count == session.transcript.entries.count + 2)
+  }
+
+  @Test func unavailableModelThrowsTypedError() async {
+    var model = FakeModel.fixed("x")
+    model.availability = .unavailable(reason: "no weights")
+    let session = LanguageModelSession(model: model)
+    await #expect(throws: LanguageModelSession.GenerationError.modelUnavailable(reason: "no weights")) {
+      try await session.respond(to: "x")
+    }
+  }
+
+  @Test func everyErrorDescribesItself() {
+    typealias G = LanguageModelSession.GenerationError
+    let errors: [any LocalizedError] = [
+      G.concurrentRequests, G.exceededContextWindowSize(contextSize: 10, tokenCount: 20), G.toolLoopLimit(rounds: 2),
+      G.unknownTool("x"), G.decodingFailure("y"), G.modelUnavailable(reason: "z"), G.unsupportedGuide("w"),
+      SchemaError.emptyRange(path: "a"), GeneratedContentError.missingProperty(path: "b"),
+    ]
+    for error in errors { #expect(error.errorDescription?.isEmpty == false) }
+  }
+}
