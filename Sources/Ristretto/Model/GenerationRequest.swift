@@ -36,6 +36,9 @@ public enum GenerationEvent: Sendable, Equatable {
   case structure(GeneratedContent)
   /// Token counts for this generation.
   case usage(Usage)
+  /// The probability the model gave its structured answer (for an enum, the chosen case), from
+  /// backends that can compute it.
+  case confidence(Double)
 }
 
 /// Token counts for one generation or a whole request.

@@ -5,9 +5,12 @@ extension LanguageModelSession {
     var entries: ArraySlice<Transcript.Entry>
     var usage: Usage
     var dropped: [Transcript.Entry]
+    var confidence: Double?
 
     func response<Content>(_ map: (GeneratedContent) throws -> Content) rethrows -> Response<Content> {
-      Response(content: try map(content), rawContent: content, transcriptEntries: entries, usage: usage, droppedEntries: dropped)
+      Response(
+        content: try map(content), rawContent: content, transcriptEntries: entries, usage: usage, droppedEntries: dropped,
+        confidence: confidence)
     }
   }
 
@@ -79,7 +82,8 @@ extension LanguageModelSession {
       working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [segment])))
       let final = working
       state.withLock { $0.transcript = Transcript(entries: final) }
-      return RunResult(content: outcome.content, entries: final[firstNew...], usage: usage, dropped: dropped)
+      return RunResult(
+        content: outcome.content, entries: final[firstNew...], usage: usage, dropped: dropped, confidence: outcome.confidence)
     }
     throw GenerationError.toolLoopLimit(rounds: maximumToolRounds)
   }
@@ -88,6 +92,7 @@ extension LanguageModelSession {
     var content: GeneratedContent
     var calls: [Transcript.ToolCall]
     var usage: Usage
+    var confidence: Double? = nil
   }
 
   /// One backend generation: collects text, structure, tool calls and usage.
@@ -98,6 +103,7 @@ extension LanguageModelSession {
     var structure: GeneratedContent?
     var calls: [Transcript.ToolCall] = []
     var usage: Usage?
+    var confidence: Double?
     for try await event in model.generate(request) {
       try Task.checkCancellation()
       switch event {
@@ -115,6 +121,7 @@ extension LanguageModelSession {
         onSnapshot?(content)
       case .toolCalls(let newCalls): calls += newCalls
       case .usage(let reported): usage = (usage ?? Usage()) + reported
+      case .confidence(let value): confidence = value
       }
     }
     try Task.checkCancellation()
@@ -123,7 +130,8 @@ extension LanguageModelSession {
       ?? Usage(promptTokens: model.tokenCount(for: request), generatedTokens: model.tokenizer.count(text))
     if !calls.isEmpty { return Outcome(content: .null, calls: calls, usage: measured) }
     guard let schema else {
-      return Outcome(content: structure ?? GeneratedContent(kind: .string(text)), calls: [], usage: measured)
+      return Outcome(
+        content: structure ?? GeneratedContent(kind: .string(text)), calls: [], usage: measured, confidence: confidence)
     }
     let content: GeneratedContent
     if let structure {
@@ -140,6 +148,6 @@ extension LanguageModelSession {
     } catch {
       throw GenerationError.decodingFailure(error.localizedDescription)
     }
-    return Outcome(content: content, calls: [], usage: measured)
+    return Outcome(content: content, calls: [], usage: measured, confidence: confidence)
   }
 }

@@ -11,6 +11,8 @@ public struct Response<Content: Sendable>: Sendable {
   public let usage: Usage
   /// Entries the history policy left out of what the model saw to make the request fit.
   public let droppedEntries: [Transcript.Entry]
+  /// The probability the model gave its structured answer, where the backend reports one.
+  public let confidence: Double?
 
   /// The tool calls made while answering, in order.
   public var toolCalls: [Transcript.ToolCall] {

@@ -1,0 +1,180 @@
+import Foundation
+import Synchronization
+
+/// A byte-level BPE tokenizer built from GGUF metadata, matching llama.cpp's `llama_tokenize`
+/// (checked against it on SmolLM2 with a golden file of over a thousand strings).
+///
+/// Special tokens named in the text (`<|im_start|>`) are read as single tokens, as llama.cpp does
+/// with `parse_special`.
+///
+/// ```swift
+/// let tokenizer = try BPETokenizer(gguf: GGUFMetadata(contentsOf: modelURL))
+/// tokenizer.count("Why is my moka pot sputtering?") // 9
+/// ```
+public final class BPETokenizer: Tokenizer {
+  /// The data the tokenizer was built from.
+  public let data: TokenizerData
+  private let tokenIDs: [String: Int]
+  private let merges: [UInt64: (rank: Int32, result: Int32)]
+  private let byteTokens: [Int32]
+  private let tokenBytes: [[UInt8]]
+  private let specialTokens: [(text: [Unicode.Scalar], id: Int, userDefined: Bool)]
+  private let specialFirstScalars: Set<Unicode.Scalar>
+  private let preTokenizer: PreTokenizer
+  private let cache = Mutex<[String: [Int32]]>([:])
+
+  /// Builds the tokenizer from extracted tokenizer data.
+  /// - Throws: ``GGUFError/missingTokenizer(_:)`` for a model other than byte-level BPE.
+  public init(data: TokenizerData) throws(GGUFError) {
+    guard data.model == "gpt2" else {
+      throw .missingTokenizer("tokenizer model '\(data.model)' is not supported (only gpt2 byte-level BPE)")
+    }
+    self.data = data
+    var ids: [String: Int] = [:]
+    ids.reserveCapacity(data.tokens.count)
+    for (id, token) in data.tokens.enumerated() where ids[token] == nil { ids[token] = id }
+    tokenIDs = ids
+    let (encode, decode) = ByteLevel.tables
+    byteTokens = (0..<256).map { byte in Int32(ids[String(Character(encode[byte]))] ?? -1) }
+    tokenBytes = data.tokens.enumerated().map { id, token in
+      let type = data.types?[id] ?? 1
+      if type == 3 || type == 4 { return Array(token.utf8) }
+      return token.unicodeScalars.map { decode[$0] ?? 0x3F }
+    }
+    var table: [UInt64: (Int32, Int32)] = [:]
+    table.reserveCapacity(data.merges.count)
+    for (rank, merge) in data.merges.enumerated() {
+      guard let space = merge.firstIndex(of: " ") else { continue }
+      let left = String(merge[..<space])
+      let right = String(merge[merge.index(after: space)...])
+      guard let l = ids[left], let r = ids[right], let result = ids[left + right] else { continue }
+      let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
+      if table[key] == nil { table[key] = (Int32(rank), Int32(result)) }
+    }
+    merges = table
+    var specials: [([Unicode.Scalar], Int, Bool)] = []
+    for (id, type) in (data.types ?? []).enumerated() where (type == 3 || type == 4) && !data.tokens[id].isEmpty {
+      specials.append((Array(data.tokens[id].unicodeScalars), id, type == 4))
+    }
+    specialTokens = specials.sorted { $0.0.count > $1.0.count }
+    specialFirstScalars = Set(specials.compactMap(\.0.first))
+    preTokenizer = PreTokenizer(name: data.pre)
+  }
+
+  /// Reads the tokenizer of a GGUF file.
+  public convenience init(gguf metadata: GGUFMetadata) throws(GGUFError) {
+    try self.init(data: TokenizerData(gguf: metadata))
+  }
+
+  /// The number of tokens in the vocabulary.
+  public var vocabularySize: Int { data.tokens.count }
+
+  /// Each token's bytes (special tokens as their text), for building a ``TokenTrie``.
+  public var vocabularyBytes: [[UInt8]] { tokenBytes }
+
+  /// The token ids of `text`, with special-token markers read as special tokens.
+  public func encode(_ text: String) -> [Int] { encode(text, parseSpecial: true) }
+
+  /// The token ids of `text`. With `parseSpecial` false only user-defined tokens are matched as
+  /// a unit and control-token markers are tokenized as plain text (llama.cpp's `parse_special`).
+  public func encode(_ text: String, parseSpecial: Bool) -> [Int] {
+    var output: [Int] = []
+    let scalars = Array(text.unicodeScalars)
+    var start = 0
+    var index = 0
+    while index < scalars.count {
+      if let special = special(at: index, in: scalars, parseSpecial: parseSpecial) {
+        encodeOrdinary(scalars[start..<index], into: &output)
+        output.append(special.id)
+        index += special.text.count
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    encodeOrdinary(scalars[start..<scalars.count], into: &output)
+    return output
+  }
+
+  /// The text of `tokens`; bytes that do not form valid UTF-8 are replaced.
+  public func decode(_ tokens: [Int]) -> String {
+    String(decoding: tokens.flatMap { $0 >= 0 && $0 < tokenBytes.count ? tokenBytes[$0] : [] }, as: UTF8.self)
+  }
+
+  /// The bytes of one token.
+  public func bytes(of token: Int) -> [UInt8] { token >= 0 && token < tokenBytes.count ? tokenBytes[token] : [] }
+
+  private func special(at index: Int, in scalars: [Unicode.Scalar], parseSpecial: Bool) -> (
+    text: [Unicode.Scalar], id: Int, userDefined: Bool
+  )? {
+    guard specialFirstScalars.contains(scalars[index]) else { return nil }
+    return specialTokens.first { candidate in
+      (parseSpecial || candidate.userDefined) && index + candidate.text.count <= scalars.count
+        && scalars[index..<index + candidate.text.count].elementsEqual(candidate.text)
+    }
+  }
+
+  private func encodeOrdinary(_ scalars: ArraySlice<Unicode.Scalar>, into output: inout [Int]) {
+    guard !scalars.isEmpty else { return }
+    let text = Array(scalars)
+    for word in preTokenizer.split(text) {
+      var key = ""
+      key.unicodeScalars.append(contentsOf: text[word])
+      if let cached = cache.withLock({ $0[key] }) {
+        output.append(contentsOf: cached.lazy.map(Int.init))
+        continue
+      }
+      let ids = merge(Array(key.utf8))
+      cache.withLock { storage in
+        if storage.count > 50_000 { storage.removeAll(keepingCapacity: true) }
+        storage[key] = ids
+      }
+      output.append(contentsOf: ids.lazy.map(Int.init))
+    }
+  }
+
+  /// Applies the merges to one word's bytes, lowest rank first (leftmost on ties).
+  private func merge(_ bytes: [UInt8]) -> [Int32] {
+    var symbols = bytes.map { byteTokens[Int($0)] }
+    guard symbols.count > 1 else { return symbols }
+    while symbols.count > 1 {
+      var bestRank = Int32.max
+      var bestIndex = -1
+      var bestResult: Int32 = 0
+      for index in 0..<symbols.count - 1 {
+        let key = UInt64(UInt32(bitPattern: symbols[index])) << 32 | UInt64(UInt32(bitPattern: symbols[index + 1]))
+        if let entry = merges[key], entry.rank < bestRank {
+          bestRank = entry.rank
+          bestIndex = index
+          bestResult = entry.result
+        }
+      }
+      guard bestIndex >= 0 else { break }
+      symbols[bestIndex] = bestResult
+      symbols.remove(at: bestIndex + 1)
+    }
+    return symbols
+  }
+}
+
+/// GPT-2's reversible map between bytes and printable Unicode characters.
+enum ByteLevel {
+  static let tables: (encode: [Unicode.Scalar], decode: [Unicode.Scalar: UInt8]) = {
+    var printable = Array(0x21...0x7E) + Array(0xA1...0xAC) + Array(0xAE...0xFF)
+    var codes = printable
+    var extra = 0
+    for byte in 0..<256 where !printable.contains(byte) {
+      printable.append(byte)
+      codes.append(256 + extra)
+      extra += 1
+    }
+    var encode = [Unicode.Scalar](repeating: " ", count: 256)
+    var decode: [Unicode.Scalar: UInt8] = [:]
+    for (byte, code) in zip(printable, codes) {
+      let scalar = Unicode.Scalar(UInt32(code))!
+      encode[byte] = scalar
+      decode[scalar] = UInt8(byte)
+    }
+    return (encode, decode)
+  }()
+}
