@@ -41,10 +41,20 @@ let package = Package(
 
     // MARK: - Example app
     .target(
+      name: "RistrettoFixtures",
+      path: "Fixtures",
+      exclude: [
+        "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
+        "moka/routing-final.jsonl",
+      ],
+      resources: [
+        .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
+      ]
+    ),
+    .target(
       name: "MokaPot",
-      dependencies: ["Ristretto", "RistrettoRules"],
-      path: "Examples/MokaPot",
-      resources: [.copy("Data")]
+      dependencies: ["Ristretto", "RistrettoRules", "RistrettoFixtures"],
+      path: "Examples/MokaPot"
     ),
     .executableTarget(
       name: "moka",
@@ -53,7 +63,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "moka-bench",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama"],
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoTesting"],
       path: "Examples/moka-bench"
     ),
 

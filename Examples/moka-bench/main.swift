@@ -1,1 +1,24 @@
-print("bench")
+import Foundation
+
+guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+  FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
+  exit(2)
+}
+#if DEBUG
+  print("note: a debug build; run with 'swift run -c release moka-bench …' for figures worth quoting")
+#endif
+do {
+  switch options.suite {
+  case "guidance": try GuidanceBench.run(options)
+  case "routing": try await RoutingBench.run(options)
+  case "budget": try BudgetBench.run(options)
+  case "decode": try await DecodeBench.run(options)
+  case "explain": try RoutingBench.explain(options.set)
+  default:
+    FileHandle.standardError.write(Data("unknown suite '\(options.suite)'\n\n\(BenchOptions.usage)\n".utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("moka-bench: \(error.localizedDescription)\n".utf8))
+  exit(1)
+}

@@ -58,7 +58,7 @@ extension GeneratedContent {
   }
 
   /// Formats a number as JSON: integral values without a fraction, others as Swift prints them.
-  static func formatNumber(_ value: Double) -> String {
+  public static func formatNumber(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 {
       return String(Int64(value))
@@ -87,7 +87,7 @@ extension GeneratedContent {
   }
 
   /// A JSON string literal for `value`.
-  static func quoted(_ value: String) -> String {
+  public static func quoted(_ value: String) -> String {
     var output = ""
     writeString(value, into: &output)
     return output

@@ -136,7 +136,7 @@ public final class BPETokenizer: Tokenizer {
   /// Applies the merges to one word's bytes, lowest rank first (leftmost on ties).
   private func merge(_ bytes: [UInt8]) -> [Int32] {
     var symbols = bytes.map { byteTokens[Int($0)] }
-    guard symbols.count > 1 else { return symbols }
+    guard symbols.count > 1 else { return symbols.filter { $0 >= 0 } }
     while symbols.count > 1 {
       var bestRank = Int32.max
       var bestIndex = -1
@@ -153,7 +153,8 @@ public final class BPETokenizer: Tokenizer {
       symbols[bestIndex] = bestResult
       symbols.remove(at: bestIndex + 1)
     }
-    return symbols
+    // Bytes without a token (SmolLM2 has 21) block merges and are then dropped, as llama.cpp does.
+    return symbols.filter { $0 >= 0 }
   }
 }
 

@@ -1,0 +1,63 @@
+import Foundation
+import Ristretto
+import RistrettoFixtures
+import RistrettoRules
+
+/// The moka-pot assistant assembled: data, seven tools, four specialties, instructions, rules.
+///
+/// ```swift
+/// let assistant = try MokaAssistant(data: MokaData.load())
+/// let chat = assistant.chat(model: assistant.rulesModel)
+/// let reply = try await chat.send("Why is my moka pot sputtering?")
+/// ```
+public struct MokaAssistant: Sendable {
+  /// The data the tools read.
+  public let data: MokaData
+  /// All seven tools.
+  public let toolbox: [any Tool]
+
+  /// Assembles the assistant.
+  public init(data: MokaData, webSearch: any WebSearchProvider = OfflineWebSearch()) {
+    self.data = data
+    toolbox = [
+      SearchBeansTool(data: data), CupboardTool(data: data), BrewAdviceTool(), TasteQuizTool(),
+      WebSearchTool(provider: webSearch), NearbyCafesTool(data: data), OfferChoicesTool(),
+    ]
+  }
+
+  /// Core instructions and one briefing per tool.
+  public var instructions: InstructionSet { MokaInstructions.set }
+
+  /// The rule book of the deterministic backend.
+  public var ruleBook: RuleBook {
+    let bags = (data.cupboard ?? []).map(\.name)
+    return RuleBook(
+      classifier: MokaRouting.classifier(bagNames: bags, corpus: data.beans), toolRules: MokaToolRules.rules(bagNames: bags),
+      answer: MokaAnswers.answer, reply: MokaAnswers.reply, unavailableSentence: MokaAnswers.unavailable)
+  }
+
+  /// The deterministic backend, counting tokens with SmolLM2's tokenizer.
+  public var rulesModel: RuleBasedModel {
+    get throws { RuleBasedModel(rules: ruleBook, tokenizer: try Self.smolLM2Tokenizer()) }
+  }
+
+  /// A conversation routed by `router` (by default a router on `model`).
+  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) -> SpecialistChat<MokaSpecialty>
+  {
+    SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
+  }
+
+  /// SmolLM2-135M's tokenizer, from the bundled extract (loaded once).
+  public static func smolLM2Tokenizer() throws -> BPETokenizer {
+    try TokenizerCache.shared.get()
+  }
+}
+
+/// Loads the bundled tokenizer once per process.
+final class TokenizerCache: Sendable {
+  static let shared = TokenizerCache()
+  private let tokenizer: Result<BPETokenizer, any Error> = Result {
+    try BPETokenizer(data: TokenizerData(json: BundledFixtures.data("smollm2-135m.json")))
+  }
+  func get() throws -> BPETokenizer { try tokenizer.get() }
+}

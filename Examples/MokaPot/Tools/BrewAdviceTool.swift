@@ -1,0 +1,90 @@
+import Ristretto
+
+/// Dose, grind, water, heat and troubleshooting for a moka pot of a given size.
+public struct BrewAdviceTool: Tool {
+  public let name = "brewAdvice"
+  public let description = "Moka pot recipe and fixes for a pot size and problem."
+
+  /// The pot sizes moka pots are sold in.
+  public static let potSizes = [1, 2, 3, 6, 9, 12]
+
+  public struct Arguments: Generable {
+    public enum Problem: String, CaseIterable, Generable { case sputtering, bitter, sour, weak, leaking, none }
+    public var cups: Int
+    public var problem: Problem
+
+    public static var generationSchema: GenerationSchema {
+      GenerationSchema(
+        root: .object(
+          name: "BrewArguments",
+          properties: [
+            .init(name: "cups", description: "pot size", node: .anyOf(potSizes.map { .integer(minimum: $0, maximum: $0) })),
+            .init(name: "problem", node: Problem.generationSchema.root),
+          ]))
+    }
+
+    public init(cups: Int, problem: Problem) { (self.cups, self.problem) = (cups, problem) }
+
+    public init(_ content: GeneratedContent) throws {
+      cups = try content.value(forProperty: "cups")
+      problem = try content.value(forProperty: "problem")
+    }
+
+    public var generatedContent: GeneratedContent { GeneratedContent(properties: ["cups": cups, "problem": problem]) }
+  }
+
+  public struct Output: GenerableObject {
+    public enum Status: String, CaseIterable, Generable { case ok }
+    public var status: Status
+    public var cups, doseGrams, waterMilliliters: Int
+    public var grind, heat: String
+    public var fix: String?
+
+    public static let properties = GenerableProperties<Output> {
+      GenerableProperty("status", \.status)
+      GenerableProperty("cups", \.cups)
+      GenerableProperty("doseGrams", \.doseGrams)
+      GenerableProperty("waterMilliliters", \.waterMilliliters)
+      GenerableProperty("grind", \.grind)
+      GenerableProperty("heat", \.heat)
+      GenerableProperty("fix", \.fix)
+    }
+
+    init(cups: Int, fix: String?) {
+      status = .ok
+      self.cups = cups
+      doseGrams = [1: 7, 2: 10, 3: 16, 6: 30, 9: 42, 12: 55][cups] ?? 16
+      waterMilliliters = [1: 55, 2: 100, 3: 150, 6: 300, 9: 450, 12: 600][cups] ?? 150
+      grind = "fine-medium, a little coarser than espresso; level the basket without tamping"
+      heat = "medium-low with the lid open; pull it off when the flow turns pale and starts to gurgle"
+      self.fix = fix
+    }
+
+    public init(_ content: GeneratedContent) throws {
+      status = try content.value(forProperty: "status")
+      cups = try content.value(forProperty: "cups")
+      doseGrams = try content.value(forProperty: "doseGrams")
+      waterMilliliters = try content.value(forProperty: "waterMilliliters")
+      grind = try content.value(forProperty: "grind")
+      heat = try content.value(forProperty: "heat")
+      fix = try content.value(forProperty: "fix")
+    }
+  }
+
+  static let fixes: [Arguments.Problem: String] = [
+    .sputtering:
+      "Sputtering means the heat is too high or the water boiled hard: use medium-low heat, fill water just below the valve, and take the pot off as soon as it gurgles.",
+    .bitter:
+      "Bitterness comes from over-extraction: grind a touch coarser, start with hot water in the base, lower the heat and stop early.",
+    .sour:
+      "Sourness means under-extraction: grind a little finer, fill the basket fully and level it, and let the brew finish on steady heat.",
+    .weak:
+      "Weak coffee: fill the basket to the brim without tamping, grind slightly finer, and make sure the water reaches just under the valve.",
+    .leaking:
+      "Leaks usually mean a worn gasket or grounds on the rim: wipe the rim, screw the halves tight, and replace the rubber gasket if it is hard or cracked.",
+  ]
+
+  public func call(arguments: Arguments) async throws -> Output {
+    Output(cups: arguments.cups, fix: Self.fixes[arguments.problem])
+  }
+}

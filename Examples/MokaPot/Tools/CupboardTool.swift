@@ -1,0 +1,105 @@
+import Ristretto
+
+/// Looks up the bags the user owns; can compare one with its reference profile in the corpus.
+public struct CupboardTool: Tool {
+  public let name = "cupboard"
+  public let description = "The user's own bags: list, detail, or compare one with its reference bean."
+  let data: MokaData
+
+  public struct Arguments: GenerableObject {
+    public enum Action: String, CaseIterable, Generable { case list, detail, compare }
+    public var action: Action
+    public var bag: String?
+
+    public static let properties = GenerableProperties<Arguments> {
+      GenerableProperty("action", \.action)
+      GenerableProperty("bag", \.bag, description: "bag name")
+    }
+
+    public init(_ content: GeneratedContent) throws {
+      action = try content.value(forProperty: "action")
+      bag = try content.value(forProperty: "bag")
+    }
+  }
+
+  /// An owned bag as the tool reports it.
+  public struct BagCard: GenerableObject {
+    public enum Freshness: String, CaseIterable, Generable { case resting, fresh, fading, stale }
+    public var name, bean, roaster: String
+    public var daysSinceRoast, gramsLeft: Int
+    public var opened: Bool
+    public var freshness: Freshness
+
+    public static let properties = GenerableProperties<BagCard> {
+      GenerableProperty("name", \.name)
+      GenerableProperty("bean", \.bean)
+      GenerableProperty("roaster", \.roaster)
+      GenerableProperty("daysSinceRoast", \.daysSinceRoast)
+      GenerableProperty("gramsLeft", \.gramsLeft)
+      GenerableProperty("opened", \.opened)
+      GenerableProperty("freshness", \.freshness)
+    }
+
+    init(_ bag: OwnedBag, data: MokaData) {
+      (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
+      bean = data.bean(id: bag.beanId)?.name ?? bag.beanId
+      daysSinceRoast = data.days(since: bag.roastDate) ?? 0
+      let openedDays = bag.openedDate.flatMap(data.days(since:)) ?? 0
+      switch daysSinceRoast {
+      case ..<4: freshness = .resting
+      case 4...30: freshness = openedDays > 30 ? .fading : .fresh
+      case 31...60: freshness = .fading
+      default: freshness = .stale
+      }
+    }
+
+    public init(_ content: GeneratedContent) throws {
+      name = try content.value(forProperty: "name")
+      bean = try content.value(forProperty: "bean")
+      roaster = try content.value(forProperty: "roaster")
+      daysSinceRoast = try content.value(forProperty: "daysSinceRoast")
+      gramsLeft = try content.value(forProperty: "gramsLeft")
+      opened = try content.value(forProperty: "opened")
+      freshness = try content.value(forProperty: "freshness")
+    }
+  }
+
+  public struct Output: GenerableObject {
+    public enum Status: String, CaseIterable, Generable { case ok, cupboardEmpty, noSuchBag, cupboardUnavailable }
+    public var status: Status
+    public var bags: [BagCard]
+    public var reference: BeanCard?
+
+    public static let properties = GenerableProperties<Output> {
+      GenerableProperty("status", \.status)
+      GenerableProperty("bags", \.bags)
+      GenerableProperty("reference", \.reference)
+    }
+
+    init(status: Status, bags: [BagCard] = [], reference: BeanCard? = nil) {
+      (self.status, self.bags, self.reference) = (status, bags, reference)
+    }
+
+    public init(_ content: GeneratedContent) throws {
+      status = try content.value(forProperty: "status")
+      bags = try content.value(forProperty: "bags")
+      reference = try content.value(forProperty: "reference")
+    }
+  }
+
+  public func call(arguments: Arguments) async throws -> Output {
+    guard let bags = data.cupboard else { return Output(status: .cupboardUnavailable) }
+    guard !bags.isEmpty else { return Output(status: .cupboardEmpty) }
+    guard let wanted = arguments.bag?.lowercased(), !wanted.isEmpty else {
+      if arguments.action == .list || bags.count == 1 {
+        return Output(status: .ok, bags: bags.map { BagCard($0, data: data) })
+      }
+      return Output(status: .noSuchBag, bags: bags.map { BagCard($0, data: data) })
+    }
+    guard let bag = bags.first(where: { $0.name.lowercased() == wanted || $0.name.lowercased().contains(wanted) }) else {
+      return Output(status: .noSuchBag, bags: bags.map { BagCard($0, data: data) })
+    }
+    let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil
+    return Output(status: .ok, bags: [BagCard(bag, data: data)], reference: reference)
+  }
+}

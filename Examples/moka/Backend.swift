@@ -1,0 +1,63 @@
+import Foundation
+import MokaPot
+import Ristretto
+import RistrettoRules
+
+#if Llama
+  import RistrettoLlama
+#endif
+
+/// Builds the model the options ask for.
+enum Backend {
+  struct Failure: Error { let message: String }
+
+  static func model(_ options: Options, assistant: MokaAssistant, renderer: ToolRenderer = .compact) throws -> any LanguageModel {
+    switch options.backend {
+    case "llama":
+      #if Llama
+        guard let path = options.modelPath ?? ProcessInfo.processInfo.environment["RISTRETTO_MODEL"] else {
+          throw Failure(message: "--backend llama needs --model PATH or RISTRETTO_MODEL (scripts/install-llama.sh prints it).")
+        }
+        let model = LlamaLanguageModel(
+          path: path, promptRenderer: PromptRenderer(toolRenderer: renderer),
+          progress: isatty(STDERR_FILENO) != 0 ? { ProgressBar.draw($0) } : nil)
+        if case .unavailable(let reason) = model.availability { throw Failure(message: "The model is unavailable: \(reason)") }
+        return model
+      #else
+        throw Failure(
+          message: """
+            This build of moka has no llama.cpp backend. Install llama.cpp and the model, then rebuild with the Llama trait:
+              scripts/install-llama.sh
+              eval "$(scripts/install-llama.sh --print-env)"
+              swift run --traits Llama moka --backend llama ...
+            """)
+      #endif
+    default:
+      return RuleBasedModel(
+        rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
+        promptRenderer: PromptRenderer(toolRenderer: renderer))
+    }
+  }
+
+  /// The router for the backend: rules alone, or rules first and the model when they are unsure.
+  static func router(_ options: Options, model: any LanguageModel, assistant: MokaAssistant) throws
+    -> any SpecialtyRouter<MokaSpecialty>
+  {
+    guard options.backend == "llama" else { return Router<MokaSpecialty>(model: model) }
+    let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
+    return CascadeRouter<MokaSpecialty>([
+      ("rules", Router<MokaSpecialty>(model: rules)), ("model", MokaRouterPrompt.modelRouter(model: model)),
+    ])
+  }
+}
+
+/// A progress bar on standard error.
+enum ProgressBar {
+  static func draw(_ fraction: Double) {
+    let width = 30
+    let filled = Int(fraction * Double(width))
+    let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+    FileHandle.standardError.write(Data("\rLoading model [\(bar)] \(Int(fraction * 100))%".utf8))
+    if fraction >= 1 { FileHandle.standardError.write(Data("\n".utf8)) }
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import MokaPot
+import Ristretto
+
+/// The subcommands.
+enum Commands {
+  static func ask(_ options: Options, assistant: MokaAssistant) async throws {
+    let model = try Backend.model(options, assistant: assistant)
+    let chat = assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
+    let reply = try await chat.send(options.question ?? "")
+    let calls = reply.response.toolCalls
+    let outputs = reply.response.toolOutputs
+    if options.json {
+      let toolCalls = calls.map { call -> GeneratedContent in
+        let status = outputs.first { $0.id == call.id }.flatMap(Self.status)
+        return GeneratedContent(properties: ["tool": call.toolName, "arguments": call.arguments, "status": status])
+      }
+      let usage = reply.usage
+      let object = GeneratedContent(properties: [
+        "question": options.question ?? "", "specialty": reply.specialty.rawValue, "unsure": reply.routing?.wasUnsure ?? false,
+        "toolCalls": GeneratedContent(elements: toolCalls), "answer": reply.response.content,
+        "usage": GeneratedContent(properties: [
+          "promptTokens": usage.promptTokens, "cachedTokens": usage.cachedPromptTokens, "outputTokens": usage.generatedTokens,
+        ]),
+      ])
+      print(object.jsonString)
+    } else {
+      print(reply.response.content)
+      if let choices = Self.choices(in: outputs) {
+        for (index, option) in choices.enumerated() { print("  \(index + 1). \(option)") }
+      }
+    }
+  }
+
+  static func route(_ options: Options, assistant: MokaAssistant) async throws {
+    let model = try Backend.model(options, assistant: assistant)
+    let router = try Backend.router(options, model: model, assistant: assistant)
+    while let line = readLine() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { continue }
+      var question = trimmed
+      if trimmed.hasPrefix("{"), let object = try? GeneratedContent(json: trimmed),
+        let text: String = try? object.value(forProperty: "q")
+      {
+        question = text
+      }
+      let decision = await router.route(question)
+      print(
+        GeneratedContent(properties: [
+          "question": question, "specialty": decision.specialty.rawValue, "unsure": decision.wasUnsure,
+          "promptTokens": decision.usage.promptTokens, "outputTokens": decision.usage.generatedTokens,
+        ]).jsonString)
+    }
+  }
+
+  static func budget(_ options: Options, assistant: MokaAssistant) throws {
+    let renderer = ToolRenderer(rawValue: options.renderer) ?? .compact
+    let model = try Backend.model(options, assistant: assistant, renderer: renderer)
+    let budget = SpecialtyBudget<MokaSpecialty>(model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
+    let router = RouterCost(model: model)
+    if options.json {
+      let rows = budget.rows.map { row in
+        GeneratedContent(properties: [
+          "name": row.name, "instructionTokens": row.instructionTokens,
+          "tools": GeneratedContent(
+            elements: row.tools.map { GeneratedContent(properties: ["name": $0.name, "tokens": $0.tokens]) }),
+          "totalTokens": row.totalTokens,
+        ])
+      }
+      print(
+        GeneratedContent(properties: [
+          "contextSize": model.contextSize, "renderer": renderer.rawValue, "specialties": GeneratedContent(elements: rows),
+          "router": GeneratedContent(properties: ["promptTokens": router.promptTokens, "outputTokens": router.outputTokens]),
+          "meanSpecialistShare": (budget.meanSpecialistShare * 1000).rounded() / 1000,
+        ]).jsonString)
+      return
+    }
+    print("Token budget (\(renderer.rawValue) tool renderer, context \(model.contextSize) tokens)\n")
+    for row in budget.rows {
+      let share = String(format: "%.1f%%", Double(row.totalTokens) * 100 / Double(model.contextSize))
+      print("\(row.name)\(row.name == MokaSpecialty.fallback.rawValue ? " (fallback)" : ""): \(row.totalTokens) tokens, \(share)")
+      print("  instructions".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%5d", row.instructionTokens))
+      for tool in row.tools {
+        print("  tool \(tool.name)".padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%5d", tool.tokens))
+      }
+    }
+    print(String(format: "\nMean specialist prompt: %.1f%% of the fallback's", budget.meanSpecialistShare * 100))
+    print("Router: \(router.promptTokens) prompt tokens (before the question), at most \(router.outputTokens) output tokens")
+  }
+
+  /// The status of a tool output, if it has one.
+  static func status(_ output: Transcript.ToolOutput) -> String? {
+    guard case .structure(let content)? = output.segments.first else { return nil }
+    return try? content.value(String.self, forProperty: "status")
+  }
+
+  /// The options an offerChoices call showed, if any.
+  static func choices(in outputs: [Transcript.ToolOutput]) -> [String]? {
+    guard let output = outputs.last(where: { $0.toolName == "offerChoices" }),
+      case .structure(let content)? = output.segments.first
+    else { return nil }
+    return try? content.value([String].self, forProperty: "options")
+  }
+}
+
+/// What a routing call costs before the question, and its longest answer.
+struct RouterCost {
+  let promptTokens: Int
+  let outputTokens: Int
+
+  init(model: any LanguageModel) {
+    let router = Router<MokaSpecialty>(model: model)
+    let request = GenerationRequest(
+      transcript: Transcript(entries: [
+        .instructions(.init(segments: [.text(router.instructions.text)], toolDefinitions: [])),
+        .prompt(.init(id: "p", segments: [.text("")])),
+      ]))
+    promptTokens = model.tokenCount(for: request)
+    outputTokens =
+      (MokaSpecialty.allCases.map(\.rawValue) + ["unsure"])
+      .map { model.tokenizer.count(GeneratedContent.quoted($0) + "<|im_end|>") }.max() ?? 0
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The parsed command line: a subcommand, global options and the subcommand's own.
+struct Options {
+  enum Command: String { case chat, ask, route, budget }
+
+  var command: Command = .chat
+  var backend = "rules"
+  var modelPath: String?
+  var dataDirectory: String?
+  var location: (Double, Double)?
+  var today: String?
+  var index = "ready"
+  var json = false
+  var renderer = "compact"
+  var question: String?
+  var help = false
+
+  /// A command-line mistake; printed with the usage, exit code 2.
+  struct UsageError: Error { let message: String }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    if let first = rest.first, !first.hasPrefix("-") {
+      guard let command = Command(rawValue: first) else { throw UsageError(message: "unknown command '\(first)'") }
+      options.command = command
+      rest = rest.dropFirst()
+    }
+    func value(_ flag: String) throws(UsageError) -> String {
+      guard let next = rest.first, !next.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value") }
+      rest = rest.dropFirst()
+      return next
+    }
+    while let argument = rest.first {
+      rest = rest.dropFirst()
+      switch argument {
+      case "-h", "--help": options.help = true
+      case "--backend":
+        options.backend = try value(argument)
+        guard ["rules", "llama"].contains(options.backend) else {
+          throw UsageError(message: "--backend must be rules or llama, not '\(options.backend)'")
+        }
+      case "--model": options.modelPath = try value(argument)
+      case "--data": options.dataDirectory = try value(argument)
+      case "--today": options.today = try value(argument)
+      case "--index":
+        options.index = try value(argument)
+        guard ["ready", "stale", "unavailable"].contains(options.index) else {
+          throw UsageError(message: "--index must be ready, stale or unavailable")
+        }
+      case "--location":
+        let text = try value(argument)
+        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, abs(parts[0]) <= 90, abs(parts[1]) <= 180 else {
+          throw UsageError(message: "--location must be LAT,LON (for example 45.07,7.68), not '\(text)'")
+        }
+        options.location = (parts[0], parts[1])
+      case "--json" where options.command != .chat: options.json = true
+      case "--renderer" where options.command == .budget:
+        options.renderer = try value(argument)
+        guard ["compact", "jsonSchema"].contains(options.renderer) else {
+          throw UsageError(message: "--renderer must be compact or jsonSchema")
+        }
+      default:
+        if options.command == .ask, options.question == nil, !argument.hasPrefix("-") {
+          options.question = argument
+        } else {
+          throw UsageError(message: "unexpected argument '\(argument)' for '\(options.command.rawValue)'")
+        }
+      }
+    }
+    if options.command == .ask, options.question == nil, !options.help {
+      throw UsageError(message: "ask needs a question, for example: moka ask \"Why is my moka pot sputtering?\"")
+    }
+    return options
+  }
+
+  static let globalUsage = """
+    Global options:
+      --backend rules|llama   the model (default rules: deterministic, no downloads)
+      --model PATH            GGUF file for --backend llama (default: $RISTRETTO_MODEL)
+      --data DIR              directory with beans.json, cupboard.json, cafes.json (default: bundled)
+      --location LAT,LON      where you are, for nearby cafes (default: unknown)
+      --today DATE            'now' as YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC (default: the clock)
+      --index ready|stale|unavailable   simulate the bean index's state (default ready)
+      -h, --help              this help
+    """
+
+  static func usage(for command: Command?) -> String {
+    switch command {
+    case .ask?:
+      return "Usage: moka ask \"QUESTION\" [--json] [global options]\n\nOne routed answer. --json prints question, specialty, "
+        + "unsure, toolCalls, answer and usage.\n\n" + globalUsage
+    case .route?:
+      return
+        "Usage: moka route [global options] < questions.txt\n\nRoutes one question per line (a JSON line uses its \"q\") and "
+        + "prints one JSON object per line: question, specialty, unsure, promptTokens, outputTokens.\n\n" + globalUsage
+    case .budget?:
+      return "Usage: moka budget [--renderer compact|jsonSchema] [--json] [global options]\n\nToken costs per specialty: "
+        + "instructions, each tool, total and share of the context, plus the router's cost.\n\n" + globalUsage
+    case .chat?:
+      return "Usage: moka [chat] [global options]\n\nInteractive chat. Commands: /new (new conversation), /budget (token costs "
+        + "of this conversation), /quit. When options are offered, type a number to pick one.\n\n" + globalUsage
+    case nil:
+      return """
+        Usage: moka [chat|ask|route|budget] [options]
+
+          moka                     interactive chat
+          moka ask "QUESTION"      one answer (--json for machine-readable output)
+          moka route               batch routing of questions on stdin
+          moka budget              token costs per specialty
+
+        Run 'moka COMMAND --help' for a command's options.
+
+        """ + globalUsage
+    }
+  }
+}

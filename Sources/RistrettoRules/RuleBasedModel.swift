@@ -1,0 +1,163 @@
+import Ristretto
+
+/// A deterministic ``LanguageModel`` driven by an app's ``RuleBook``: the embedded default
+/// backend, with no downloads and the same bytes for the same input.
+///
+/// - Enum outputs (a router's answer) come from the rule book's ``Classifier``; below its margin
+///   the answer is `unsure`.
+/// - A prompt whose words trigger a ``ToolRule`` for an enabled tool becomes a tool call whose
+///   arguments are steered into the tool's schema by the guidance automaton.
+/// - Tool results become a reply through the rule book's templates, with the status rule applied.
+///
+/// Usage is counted with the given tokenizer on the rendered prompt, exactly as a token model
+/// would see it.
+///
+/// ```swift
+/// let model = RuleBasedModel(rules: MokaRules.book(data: data), tokenizer: try MokaPot.tokenizer())
+/// let session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
+/// ```
+public struct RuleBasedModel: LanguageModel {
+  /// The rules.
+  public let rules: RuleBook
+  /// The tokenizer usage is counted with.
+  public let tokenizer: any Tokenizer
+  /// The context size budgets are checked against.
+  public let contextSize: Int
+  /// How requests are rendered for counting.
+  public let promptRenderer: PromptRenderer
+
+  /// Creates the model.
+  public init(
+    rules: RuleBook, tokenizer: any Tokenizer, contextSize: Int = 4096, promptRenderer: PromptRenderer = PromptRenderer()
+  ) {
+    self.rules = rules
+    self.tokenizer = tokenizer
+    self.contextSize = contextSize
+    self.promptRenderer = promptRenderer
+  }
+
+  /// Applies the rules to `request` and streams the result.
+  public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+    let events: [GenerationEvent]
+    do {
+      events = try respond(to: request)
+    } catch {
+      return AsyncThrowingStream { $0.finish(throwing: error) }
+    }
+    return AsyncThrowingStream { continuation in
+      for event in events {
+        if Task.isCancelled {
+          continuation.finish(throwing: CancellationError())
+          return
+        }
+        continuation.yield(event)
+      }
+      continuation.finish()
+    }
+  }
+
+  /// The events for `request`, computed synchronously and deterministically.
+  public func respond(to request: GenerationRequest) throws -> [GenerationEvent] {
+    let question = Utterance(request.transcript.lastPromptText ?? "")
+    let promptTokens = tokenizer.count(promptRenderer.render(request))
+    func usage(_ output: String) -> GenerationEvent {
+      .usage(Usage(promptTokens: promptTokens, generatedTokens: tokenizer.count(output + "<|im_end|>")))
+    }
+    if let schema = request.responseSchema {
+      var proposal = GeneratedContent.null
+      var confidence: Double?
+      if case .stringEnum(let cases) = schema.root {
+        let result = rules.classifier.classify(question, cases: cases)
+        proposal = GeneratedContent(kind: .string(result.answer))
+        confidence = result.confidence
+      }
+      let (_, text) = try SchemaSteering.steer(proposal, into: schema)
+      return [.text(text)] + (confidence.map { [.confidence($0)] } ?? []) + [usage(text)]
+    }
+    let results = Self.resultsOfCurrentTurn(request.transcript)
+    let enabled = request.tools.map(\.name)
+    if results.isEmpty {
+      if let call = try toolCall(for: question, tools: request.tools) {
+        return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+      }
+      let text = rules.reply(question, enabled)
+      return Self.words(text) + [usage(text)]
+    }
+    let ran = results.filter { result in result.status.map { !rules.statusDidNotRun($0) } ?? true }
+    let skipped = results.filter { result in result.status.map(rules.statusDidNotRun) ?? false }
+    var sentences = skipped.map(rules.unavailableSentence)
+    if !ran.isEmpty {
+      switch rules.answer(ran, question) {
+      case .reply(let text):
+        sentences.append(text)
+      case .call(let tool, let arguments):
+        let alreadyCalled = results.contains { $0.tool == tool }
+        if !alreadyCalled, let definition = request.tools.first(where: { $0.name == tool }) {
+          let (steered, _) = try SchemaSteering.steer(arguments, into: definition.parameters)
+          let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
+          return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+        }
+        sentences.append(rules.reply(question, enabled))
+      }
+    } else {
+      sentences.append("I can still help with anything else about your moka pot.")
+    }
+    let text = sentences.joined(separator: " ")
+    return Self.words(text) + [usage(text)]
+  }
+
+  /// The best-scoring rule for an enabled tool, as a steered call.
+  private func toolCall(for question: Utterance, tools: [ToolDefinition]) throws -> Transcript.ToolCall? {
+    var best: (score: Double, rule: ToolRule, definition: ToolDefinition)?
+    for rule in rules.toolRules {
+      guard let definition = tools.first(where: { $0.name == rule.tool }) else { continue }
+      let score = question.score(rule.triggers)
+      if score >= rule.minimumScore, score > (best?.score ?? 0) { best = (score, rule, definition) }
+    }
+    guard let best else { return nil }
+    let (arguments, _) = try SchemaSteering.steer(best.rule.arguments(question), into: best.definition.parameters)
+    return Transcript.ToolCall(id: "", toolName: best.rule.tool, arguments: arguments)
+  }
+
+  /// The tool calls and outputs after the newest prompt.
+  static func resultsOfCurrentTurn(_ transcript: Transcript) -> [ToolResult] {
+    var calls: [String: Transcript.ToolCall] = [:]
+    var results: [ToolResult] = []
+    for entry in transcript.entries.reversed() {
+      if case .prompt = entry { break }
+      if case .toolCalls(let round) = entry { for call in round.calls { calls[call.id] = call } }
+    }
+    var afterPrompt = false
+    for entry in transcript.entries {
+      switch entry {
+      case .prompt: afterPrompt = true; results = []
+      case .toolOutput(let output) where afterPrompt:
+        let call = calls[output.id]
+        let content: GeneratedContent =
+          output.segments.count == 1
+          ? {
+            if case .structure(let value) = output.segments[0] { return value }
+            return GeneratedContent(kind: .string(output.segments[0].text))
+          }() : GeneratedContent(kind: .string(output.segments.map(\.text).joined(separator: "\n")))
+        results.append(ToolResult(tool: output.toolName, arguments: call?.arguments ?? .null, output: content))
+      default: break
+      }
+    }
+    return results
+  }
+
+  /// Text streamed a word at a time.
+  static func words(_ text: String) -> [GenerationEvent] {
+    var events: [GenerationEvent] = []
+    var current = ""
+    for character in text {
+      current.append(character)
+      if character == " " {
+        events.append(.text(current))
+        current = ""
+      }
+    }
+    if !current.isEmpty { events.append(.text(current)) }
+    return events
+  }
+}

@@ -1,0 +1,139 @@
+import Ristretto
+
+/// What a ``RuleBasedModel`` knows: how to classify, which tool to call for which words, and
+/// how to turn tool outputs into replies.
+///
+/// The app supplies the rules; the engine applies them deterministically, passes every
+/// structured output through the guidance automaton, and enforces the status rule: a tool
+/// whose status says it did not run is reported as unavailable, never as "nothing found".
+public struct RuleBook: Sendable {
+  /// Classification of free text into enum cases (used for router-style enum outputs).
+  public var classifier: Classifier
+  /// Tool-selection rules, tried against the tools the request enables.
+  public var toolRules: [ToolRule]
+  /// Composes the next step from this turn's tool results (those that ran).
+  public var answer: @Sendable (_ results: [ToolResult], _ question: Utterance) -> AnswerStep
+  /// The reply when no tool applies.
+  public var reply: @Sendable (_ question: Utterance, _ enabledTools: [String]) -> String
+  /// Whether a status means the tool did not run (default: ends in `Unavailable`, or `indexStale`).
+  public var statusDidNotRun: @Sendable (String) -> Bool
+  /// The sentence for a tool that did not run.
+  public var unavailableSentence: @Sendable (ToolResult) -> String
+
+  /// Creates a rule book.
+  public init(
+    classifier: Classifier, toolRules: [ToolRule],
+    answer: @escaping @Sendable ([ToolResult], Utterance) -> AnswerStep,
+    reply: @escaping @Sendable (Utterance, [String]) -> String,
+    statusDidNotRun: @escaping @Sendable (String) -> Bool = { $0.hasSuffix("Unavailable") || $0 == "indexStale" },
+    unavailableSentence: @escaping @Sendable (ToolResult) -> String = { result in
+      "\(result.tool) is unavailable right now (status: \(result.status ?? "unknown")), so I could not check; this is not the same as finding nothing."
+    }
+  ) {
+    self.classifier = classifier
+    self.toolRules = toolRules
+    self.answer = answer
+    self.reply = reply
+    self.statusDidNotRun = statusDidNotRun
+    self.unavailableSentence = unavailableSentence
+  }
+}
+
+/// Weighted phrases per case; the best case wins if it scores enough and leads by a margin.
+public struct Classifier: Sendable {
+  /// Phrases per case name.
+  public var phrases: [String: [Phrase]]
+  /// The least score a case needs.
+  public var minimumScore: Double
+  /// How far the best case must lead the second.
+  public var margin: Double
+  /// The answer when no case is clear.
+  public var unsureAnswer: String
+  /// A runner-up scoring at least this much…
+  public var mixedMinimum: Double
+  /// …and at least this share of the best score marks a mixed question: the answer is unsure.
+  public var mixedShare: Double
+  /// Cases whose runner-up score never makes a question mixed (typically the fallback).
+  public var mixedIgnores: Set<String>
+
+  /// Creates a classifier.
+  public init(
+    phrases: [String: [Phrase]], minimumScore: Double = 1, margin: Double = 0.5, unsureAnswer: String = "unsure",
+    mixedMinimum: Double = .infinity, mixedShare: Double = 1, mixedIgnores: Set<String> = []
+  ) {
+    self.mixedIgnores = mixedIgnores
+    self.phrases = phrases
+    self.minimumScore = minimumScore
+    self.margin = margin
+    self.unsureAnswer = unsureAnswer
+    self.mixedMinimum = mixedMinimum
+    self.mixedShare = mixedShare
+  }
+
+  /// The chosen case among `cases` (or the unsure answer), its confidence, and every score.
+  public func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double])
+  {
+    var scores: [String: Double] = [:]
+    for name in cases where name != unsureAnswer { scores[name] = utterance.score(phrases[name] ?? []) }
+    let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    guard let best = ranked.first, best.value >= minimumScore else { return (unsureAnswer, 0, scores) }
+    let total = scores.values.reduce(0, +)
+    let confidence = total > 0 ? best.value / total : 0
+    if mixedIgnores.contains(best.key) { return (best.key, confidence, scores) }
+    // Against another specialist the lead must reach the margin; against an ignored case
+    // (the fallback) half of it, since landing there costs tokens, not a wrong answer.
+    let runnerUp = ranked.dropFirst().first { !mixedIgnores.contains($0.key) }?.value ?? 0
+    let fallbackScore = ranked.dropFirst().first { mixedIgnores.contains($0.key) }?.value ?? 0
+    guard best.value - runnerUp >= margin, best.value - fallbackScore >= margin / 2 else {
+      return (unsureAnswer, confidence, scores)
+    }
+    if runnerUp >= mixedMinimum, runnerUp >= best.value * mixedShare { return (unsureAnswer, confidence, scores) }
+    return (best.key, confidence, scores)
+  }
+}
+
+/// When to call a tool and with what arguments.
+public struct ToolRule: Sendable {
+  /// The tool's name.
+  public var tool: String
+  /// Phrases that suggest the tool.
+  public var triggers: [Phrase]
+  /// The least score that calls it.
+  public var minimumScore: Double
+  /// The proposed arguments; the engine steers them into the tool's schema.
+  public var arguments: @Sendable (Utterance) -> GeneratedContent
+
+  /// Creates a rule.
+  public init(
+    tool: String, triggers: [Phrase], minimumScore: Double = 1, arguments: @escaping @Sendable (Utterance) -> GeneratedContent
+  ) {
+    self.tool = tool
+    self.triggers = triggers
+    self.minimumScore = minimumScore
+    self.arguments = arguments
+  }
+}
+
+/// One tool call of the current turn and what it returned.
+public struct ToolResult: Sendable {
+  /// The tool's name.
+  public var tool: String
+  /// The arguments it was called with.
+  public var arguments: GeneratedContent
+  /// Its output (structured, or a string).
+  public var output: GeneratedContent
+
+  /// The output's `status` property, if it has one.
+  public var status: String? {
+    guard case .structure(let values, _) = output.kind, case .string(let status)? = values["status"]?.kind else { return nil }
+    return status
+  }
+}
+
+/// What the engine does next after tool results.
+public enum AnswerStep: Sendable {
+  /// Reply with this text.
+  case reply(String)
+  /// Call another tool first (for example, search with the profile a quiz produced).
+  case call(tool: String, arguments: GeneratedContent)
+}

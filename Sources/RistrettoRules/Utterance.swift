@@ -1,0 +1,163 @@
+import Foundation
+
+/// A user's text prepared for rule matching: lower-cased, accents folded, punctuation removed.
+///
+/// ```swift
+/// let utterance = Utterance("Wher can I by a 6-cup moka pot?")
+/// utterance.matches("where can i buy")   // true: one-letter typos are forgiven in longer words
+/// ```
+public struct Utterance: Sendable, Equatable {
+  /// The text as written.
+  public let original: String
+  /// The normalized words.
+  public let words: [String]
+
+  /// Prepares `text`.
+  public init(_ text: String) {
+    original = text
+    words = Self.normalize(text)
+  }
+
+  /// The normalized text, words joined by single spaces.
+  public var normalized: String { words.joined(separator: " ") }
+
+  /// Lower-cases, folds accents, turns punctuation (hyphens included) into spaces and drops apostrophes.
+  public static func normalize(_ text: String) -> [String] {
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    var cleaned = ""
+    for scalar in folded.unicodeScalars {
+      if scalar == "'" || scalar == "\u{2019}" { continue }
+      if CharacterSet.alphanumerics.contains(scalar) { cleaned.unicodeScalars.append(scalar) } else { cleaned += " " }
+    }
+    return cleaned.split(separator: " ").map(String.init)
+  }
+
+  /// Whether the phrase's words occur here consecutively (with typo tolerance and `*` prefixes).
+  public func matches(_ phrase: Phrase) -> Bool { position(of: phrase) != nil }
+
+  /// Whether the phrase (given as text) occurs here.
+  public func matches(_ phrase: String) -> Bool { matches(Phrase(phrase)) }
+
+  /// The index of the first word where `phrase` occurs.
+  public func position(of phrase: Phrase) -> Int? {
+    guard !phrase.words.isEmpty, phrase.words.count <= words.count else { return nil }
+    for start in 0...(words.count - phrase.words.count) {
+      var matched = true
+      for (offset, pattern) in phrase.words.enumerated()
+      where !(phrase.isFuzzy ? Self.wordMatches(words[start + offset], pattern) : Self.exactMatch(words[start + offset], pattern))
+      {
+        matched = false
+        break
+      }
+      if matched { return start }
+    }
+    return nil
+  }
+
+  /// The sum of the weights of the phrases that occur here.
+  ///
+  /// Longer phrases are matched first and a phrase whose words are already covered by a longer
+  /// match does not count again ("safety valve" then "valve"); phrases of one ``Phrase/group``
+  /// count once, at the highest weight (several origin names are one signal, not several).
+  public func score(_ phrases: [Phrase]) -> Double {
+    var covered = Set<Int>()
+    var groups: [String: Double] = [:]
+    var total = 0.0
+    for phrase in phrases.sorted(by: { $0.words.count > $1.words.count }) {
+      guard let start = position(of: phrase) else { continue }
+      let span = Set(start..<start + phrase.words.count)
+      guard !span.isSubset(of: covered) else { continue }
+      covered.formUnion(span)
+      if let group = phrase.group {
+        groups[group] = max(groups[group] ?? 0, phrase.weight)
+      } else {
+        total += phrase.weight
+      }
+    }
+    return total + groups.values.reduce(0, +)
+  }
+
+  /// Word equality with `*` prefix patterns and no typo tolerance.
+  static func exactMatch(_ word: String, _ pattern: String) -> Bool {
+    pattern.hasSuffix("*") ? word.hasPrefix(pattern.dropLast()) : word == pattern
+  }
+
+  /// Word equality with `*` prefix patterns and one edit of tolerance for words of four or more letters.
+  static func wordMatches(_ word: String, _ pattern: String) -> Bool {
+    if pattern.hasSuffix("*") { return word.hasPrefix(pattern.dropLast()) }
+    if word == pattern { return true }
+    guard pattern.count >= 5, word.count >= 4, abs(word.count - pattern.count) <= 1 else { return false }
+    guard word.first == pattern.first || pattern.count >= 7 else { return false }
+    return editDistance(Array(word), Array(pattern), limit: 1) <= 1
+  }
+
+  /// Damerau–Levenshtein distance, stopping early past `limit`.
+  static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previous2 = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
+      }
+      previous2 = previous
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+
+  /// The first whole number written in digits or as a word (one to twelve).
+  public var firstNumber: Int? {
+    let names = [
+      "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+      "eleven": 11, "twelve": 12, "couple": 2, "few": 3,
+    ]
+    for word in words {
+      if let value = Int(word) { return value }
+      if let value = names[word] { return value }
+    }
+    return nil
+  }
+}
+
+/// A phrase to look for in an utterance, with a weight for scoring.
+///
+/// Words are normalized like an ``Utterance``; a word ending in `*` matches any word it begins
+/// (`roast*` matches "roasted" and "roaster").
+public struct Phrase: Sendable, Equatable, ExpressibleByStringLiteral {
+  /// The normalized words.
+  public let words: [String]
+  /// How much a match counts.
+  public let weight: Double
+  /// Phrases of one group count once per utterance.
+  public let group: String?
+  /// Whether one-letter typos are forgiven (turn off for short or foreign words that are one
+  /// edit away from unrelated English words).
+  public let isFuzzy: Bool
+
+  /// Creates a phrase.
+  public init(_ text: String, weight: Double = 1, group: String? = nil, fuzzy: Bool = true) {
+    self.group = group
+    self.isFuzzy = fuzzy
+    words = text.split(separator: " ").flatMap { part -> [String] in
+      let star = part.hasSuffix("*")
+      let normalized = Utterance.normalize(String(star ? part.dropLast() : part))
+      guard star, let last = normalized.last else { return normalized }
+      return normalized.dropLast() + [last + "*"]
+    }
+    self.weight = weight
+  }
+
+  /// A phrase of weight 1.
+  public init(stringLiteral value: String) { self.init(value) }
+}
+
+extension Array where Element == Phrase {
+  /// Phrases of one weight.
+  public static func weighted(_ weight: Double, _ texts: [String], group: String? = nil, fuzzy: Bool = true) -> [Phrase] {
+    texts.map { Phrase($0, weight: weight, group: group, fuzzy: fuzzy) }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Runs the built `moka` executable (it sits beside the test bundle in the build folder).
+enum MokaCLI {
+  static let binary: URL? = {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+      let candidate = url.appendingPathComponent("moka")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      url = url.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
+    guard let binary else { throw CocoaError(.fileNoSuchFile) }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+}
+
+@Suite("moka CLI", .enabled(if: MokaCLI.binary != nil, "the moka executable is not built next to the tests"))
+struct MokaCLITests {
+  @Test func askPrintsAnAnswer() throws {
+    let result = try MokaCLI.run(["ask", "Why is my moka pot sputtering?"])
+    #expect(result.status == 0)
+    #expect(result.out.contains("Sputtering"))
+  }
+
+  @Test func askJSONHasTheDocumentedShape() throws {
+    let result = try MokaCLI.run(["ask", "find beans from kenya", "--json", "--index", "stale"])
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["question", "specialty", "unsure", "toolCalls", "answer", "usage"])
+    let calls = try #require(object["toolCalls"] as? [[String: Any]])
+    #expect(calls.first?["status"] as? String == "indexStale")
+    let usage = try #require(object["usage"] as? [String: Any])
+    #expect(Set(usage.keys) == ["promptTokens", "cachedTokens", "outputTokens"])
+  }
+
+  @Test func routeReadsLinesAndJSON() throws {
+    let result = try MokaCLI.run(["route"], input: "where can I buy a grinder?\n{\"q\":\"how much of my Huila is left\"}\n")
+    #expect(result.status == 0)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[0].contains(#""specialty":"shopping""#))
+    #expect(lines[1].contains(#""specialty":"cupboard""#))
+  }
+
+  @Test func budgetJSON() throws {
+    let result = try MokaCLI.run(["budget", "--json", "--renderer", "jsonSchema"])
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(object["renderer"] as? String == "jsonSchema")
+    #expect((object["specialties"] as? [Any])?.count == 4)
+  }
+
+  @Test func offerChoicesRoundTripInChat() throws {
+    let result = try MokaCLI.run(["--today", "2026-11-29T10:00"], input: "help me choose a roast\n3\n/quit\n")
+    #expect(result.status == 0)
+    #expect(result.out.contains("  3. Dark and chocolatey"))
+    #expect(result.out.contains("dark roast"))
+  }
+
+  @Test(arguments: [["--bogus"], ["ask"], ["budget", "--renderer", "xml"], ["--location", "north"], ["teleport"]])
+  func badArgumentsExitWithUsage(_ arguments: [String]) throws {
+    let result = try MokaCLI.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.err.contains("Usage: moka"))
+  }
+
+  @Test func llamaBackendWithoutTheTraitExplainsHowToGetIt() throws {
+    #if !Llama
+      let result = try MokaCLI.run(["ask", "hi", "--backend", "llama"])
+      #expect(result.status == 2)
+      #expect(result.err.contains("scripts/install-llama.sh"))
+      #expect(result.err.contains("--traits Llama"))
+    #endif
+  }
+
+  @Test func helpOnEverySubcommand() throws {
+    for command in ["ask", "route", "budget", "chat"] {
+      let result = try MokaCLI.run([command, "--help"])
+      #expect(result.status == 0)
+      #expect(result.out.contains("Usage: moka"))
+    }
+  }
+}

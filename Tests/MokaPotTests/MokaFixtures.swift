@@ -1,0 +1,32 @@
+import Foundation
+import MokaPot
+import Ristretto
+import RistrettoRules
+
+/// Shared set-up: the bundled data at a fixed "now" (2026-11-29 10:00 UTC) and a location in Turin.
+enum MokaFixtures {
+  static let now = MokaData.date("2026-11-29T10:00")!
+
+  static func data(index: IndexHealth = .ready, located: Bool = true) throws -> MokaData {
+    var data = try MokaData.load(now: now)
+    data.indexHealth = index
+    if located { data.location = (latitude: 45.0703, longitude: 7.6869) }
+    return data
+  }
+
+  static func assistant(index: IndexHealth = .ready, located: Bool = true) throws -> MokaAssistant {
+    MokaAssistant(data: try data(index: index, located: located))
+  }
+
+  /// The labelled routing set at `Fixtures/moka/routing-NAME.jsonl`.
+  static func routingSet(_ name: String) throws -> [(q: String, label: String, acceptable: [String])] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Fixtures/moka/routing-\(name).jsonl")
+    return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
+      let object = try GeneratedContent(json: String(line))
+      return (
+        try object.value(forProperty: "q"), try object.value(forProperty: "label"), try object.value(forProperty: "acceptable")
+      )
+    }
+  }
+}

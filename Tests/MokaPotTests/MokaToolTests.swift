@@ -1,0 +1,103 @@
+import Foundation
+import Ristretto
+import Testing
+
+@testable import MokaPot
+
+@Suite("Moka tools")
+struct MokaToolTests {
+  func args<T: ConvertibleFromGeneratedContent>(_ type: T.Type, _ json: String) throws -> T {
+    try T(GeneratedContent(json: json))
+  }
+
+  @Test func searchBeansStatuses() async throws {
+    let tool = SearchBeansTool(data: try MokaFixtures.data())
+    let kenya = try await tool.call(arguments: args(SearchBeansTool.Arguments.self, #"{"origin":"Kenya","limit":2}"#))
+    #expect(kenya.status == .ok)
+    #expect(kenya.beans.count == 2)
+    #expect(kenya.beans.allSatisfy { $0.origin.contains("Kenya") })
+    let none = try await tool.call(arguments: args(SearchBeansTool.Arguments.self, #"{"origin":"Atlantis","limit":3}"#))
+    #expect(none.status == .noMatchesInIndex)
+    let stale = SearchBeansTool(data: try MokaFixtures.data(index: .stale))
+    #expect(try await stale.call(arguments: args(SearchBeansTool.Arguments.self, #"{"limit":3}"#)).status == .indexStale)
+    let down = SearchBeansTool(data: try MokaFixtures.data(index: .unavailable))
+    #expect(try await down.call(arguments: args(SearchBeansTool.Arguments.self, #"{"limit":3}"#)).status == .indexUnavailable)
+    let lowAcid = try await tool.call(arguments: args(SearchBeansTool.Arguments.self, #"{"prefer":"lowAcidity","limit":5}"#))
+    #expect(lowAcid.beans.map(\.acidity) == lowAcid.beans.map(\.acidity).sorted())
+  }
+
+  @Test func cupboardStatuses() async throws {
+    var data = try MokaFixtures.data()
+    let tool = CupboardTool(data: data)
+    let list = try await tool.call(arguments: args(CupboardTool.Arguments.self, #"{"action":"list"}"#))
+    #expect(list.status == .ok)
+    #expect(list.bags.count == 6)
+    let kochere = try await tool.call(arguments: args(CupboardTool.Arguments.self, #"{"action":"compare","bag":"kochere"}"#))
+    #expect(kochere.bags.first?.daysSinceRoast == 27)
+    #expect(kochere.reference?.name == "Ethiopia Yirgacheffe Kochere")
+    #expect(
+      try await tool.call(arguments: args(CupboardTool.Arguments.self, #"{"action":"detail","bag":"Nope"}"#)).status == .noSuchBag
+    )
+    data.cupboard = []
+    #expect(
+      try await CupboardTool(data: data).call(arguments: args(CupboardTool.Arguments.self, #"{"action":"list"}"#)).status
+        == .cupboardEmpty)
+    data.cupboard = nil
+    #expect(
+      try await CupboardTool(data: data).call(arguments: args(CupboardTool.Arguments.self, #"{"action":"list"}"#)).status
+        == .cupboardUnavailable)
+    let santos = try await tool.call(arguments: args(CupboardTool.Arguments.self, #"{"action":"detail","bag":"Santos"}"#))
+    #expect(santos.bags.first?.freshness == .stale)
+  }
+
+  @Test func brewAdviceUsesPotSizes() async throws {
+    let schema = BrewAdviceTool.Arguments.generationSchema
+    let grammar = try GuidanceGrammar(schema: schema)
+    #expect(grammar.initialState.advanced(by: #"{"cups":6,"problem":"none"}"#)?.isComplete == true)
+    #expect(grammar.initialState.advanced(by: #"{"cups":4"#) == nil)
+    let output = try await BrewAdviceTool().call(arguments: .init(cups: 6, problem: .sputtering))
+    #expect(output.doseGrams == 30)
+    #expect(output.fix?.contains("heat") == true)
+  }
+
+  @Test func tasteQuizGivesQuestionsThenAProfile() async throws {
+    let quiz = TasteQuizTool()
+    #expect(try await quiz.call(arguments: args(TasteQuizTool.Arguments.self, #"{"likes":[]}"#)).status == .questions)
+    let profile = try await quiz.call(arguments: args(TasteQuizTool.Arguments.self, #"{"likes":["chocolate","milk"]}"#))
+    #expect(profile.status == .profile)
+    #expect(profile.roast == "dark")
+  }
+
+  @Test func webSearchIsOfflineByDefault() async throws {
+    struct Canned: WebSearchProvider {
+      func search(_ query: String) async throws -> [WebSearchTool.Result]? { [.init(title: "Bialetti", snippet: "6-cup")] }
+    }
+    let offline = try await WebSearchTool(provider: OfflineWebSearch()).call(
+      arguments: args(WebSearchTool.Arguments.self, #"{"query":"x"}"#))
+    #expect(offline.status == .offlineUnavailable)
+    let online = try await WebSearchTool(provider: Canned()).call(
+      arguments: args(WebSearchTool.Arguments.self, #"{"query":"x"}"#))
+    #expect(online.status == .ok)
+  }
+
+  @Test func nearbyCafesNeedALocation() async throws {
+    let located = NearbyCafesTool(data: try MokaFixtures.data())
+    let places = try await located.call(
+      arguments: args(NearbyCafesTool.Arguments.self, #"{"need":"beans","openNow":false,"limit":3}"#))
+    #expect(places.status == .ok)
+    #expect(places.places.count == 3)
+    #expect(places.places.map(\.distanceKm) == places.places.map(\.distanceKm).sorted())
+    let lost = NearbyCafesTool(data: try MokaFixtures.data(located: false))
+    #expect(
+      try await lost.call(arguments: args(NearbyCafesTool.Arguments.self, #"{"need":"any","openNow":false,"limit":3}"#)).status
+        == .locationUnavailable)
+  }
+
+  @Test func fixturesAreBigEnough() throws {
+    let data = try MokaFixtures.data()
+    #expect(data.beans.count >= 80)
+    #expect(Set(data.beans.map(\.id)).count == data.beans.count)
+    #expect((data.cupboard ?? []).allSatisfy { data.bean(id: $0.beanId) != nil })
+    #expect(try MokaFixtures.routingSet("dev").count >= 100)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Ristretto
+import Testing
+
+@testable import RistrettoRules
+
+struct Order: Tool {
+  let name = "order"
+  let description = "Order beans."
+  struct Arguments: GenerableObject {
+    enum Roast: String, CaseIterable, Generable { case light, medium, dark }
+    var roast: Roast
+    var bags: Int
+    static let properties = GenerableProperties<Arguments> {
+      GenerableProperty("roast", \.roast)
+      GenerableProperty("bags", \.bags, .range(1...5))
+    }
+    init(_ content: GeneratedContent) throws {
+      roast = try content.value(forProperty: "roast")
+      bags = try content.value(forProperty: "bags")
+    }
+  }
+  func call(arguments: Arguments) async throws -> String { "ordered \(arguments.bags) \(arguments.roast.rawValue)" }
+}
+
+struct Index: Tool {
+  let name = "index"
+  let description = "Search."
+  let status: String
+  typealias Arguments = GeneratedContent
+  var parameters: GenerationSchema { GenerationSchema(root: .object(name: "None", properties: [])) }
+  func call(arguments: GeneratedContent) async throws -> GeneratedContent { GeneratedContent(properties: ["status": status]) }
+}
+
+func book(proposal: GeneratedContent) -> RuleBook {
+  RuleBook(
+    classifier: Classifier(phrases: ["a": ["apple"], "b": ["banana", "berry"]]),
+    toolRules: [
+      ToolRule(tool: "order", triggers: ["order"]) { _ in proposal },
+      ToolRule(tool: "index", triggers: ["search"]) { _ in GeneratedContent(properties: [:]) },
+    ],
+    answer: { results, _ in .reply("Done: " + results.map { $0.output.jsonString }.joined(separator: ", ")) },
+    reply: { _, _ in "Hello." })
+}
+
+@Suite("RuleBasedModel")
+struct RuleBasedModelTests {
+  let tokenizer = ApproximateTokenizer()
+
+  @Test func outOfSchemaProposalsAreSteeredDuringGeneration() async throws {
+    let model = RuleBasedModel(
+      rules: book(proposal: GeneratedContent(properties: ["roast": "blonde", "bags": 7])), tokenizer: tokenizer)
+    let session = LanguageModelSession(model: model, tools: [Order()])
+    let response = try await session.respond(to: "order some beans")
+    let call = try #require(response.toolCalls.first)
+    #expect(call.arguments.jsonString == #"{"roast":"light","bags":5}"#)
+    #expect(response.content.contains("ordered 5 light"))
+  }
+
+  @Test func steeringFillsMissingRequiredValues() throws {
+    let (content, text) = try SchemaSteering.steer(.null, into: Order.Arguments.generationSchema)
+    #expect(text == #"{"roast":"light","bags":1}"#)
+    try validate(content, against: Order.Arguments.generationSchema)
+    #expect(SchemaSteering.closest(to: "drak", in: ["light", "medium", "dark"]) == "dark")
+  }
+
+  @Test func classifierAnswersEnumsAndIsUnsureWithoutSignal() async throws {
+    let model = RuleBasedModel(rules: book(proposal: .null), tokenizer: tokenizer)
+    let schema = GenerationSchema(root: .stringEnum(["a", "b", "unsure"]))
+    let session = LanguageModelSession(model: model)
+    #expect(try await session.respond(to: "a banana please", schema: schema).content.jsonString == #""b""#)
+    let unsure = LanguageModelSession(model: model)
+    #expect(try await unsure.respond(to: "nothing relevant", schema: schema).content.jsonString == #""unsure""#)
+  }
+
+  @Test func statusRuleReportsDidNotRunAsUnavailable() async throws {
+    let model = RuleBasedModel(rules: book(proposal: .null), tokenizer: tokenizer)
+    for status in ["indexUnavailable", "indexStale", "offlineUnavailable"] {
+      let session = LanguageModelSession(model: model, tools: [Index(status: status)])
+      let answer = try await session.respond(to: "search beans").content
+      #expect(answer.contains("unavailable"))
+      #expect(!answer.lowercased().contains("nothing found"))
+      #expect(!answer.contains("Done"))
+    }
+    let ran = LanguageModelSession(model: model, tools: [Index(status: "noMatchesInIndex")])
+    #expect(try await ran.respond(to: "search beans").content.contains("noMatchesInIndex"))
+  }
+
+  @Test func sameInputGivesSameBytes() async throws {
+    var outputs: [String] = []
+    for _ in 0..<2 {
+      let model = RuleBasedModel(
+        rules: book(proposal: GeneratedContent(properties: ["roast": "dark", "bags": 2])), tokenizer: tokenizer)
+      let session = LanguageModelSession(model: model, tools: [Order()])
+      _ = try await session.respond(to: "order please")
+      _ = try await session.respond(to: "hello")
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      outputs.append(String(decoding: try encoder.encode(session.transcript), as: UTF8.self))
+    }
+    #expect(outputs[0] == outputs[1])
+  }
+
+  @Test func utteranceMatchingForgivesTypos() {
+    let utterance = Utterance("Wher can I by a 6-cup moka pot? Café!")
+    #expect(utterance.words == ["wher", "can", "i", "by", "a", "6", "cup", "moka", "pot", "cafe"])
+    #expect(utterance.matches("cafe"))
+    #expect(utterance.matches(Phrase("moka pot")))
+    #expect(Utterance("wich recomend beans").matches("recommend"))
+    #expect(!Utterance("begginer").matches("beginner"))
+    #expect(!Utterance("bean").matches("brew"))
+    #expect(Utterance("roasted").matches("roast*"))
+    #expect(utterance.firstNumber == 6)
+  }
+}
