@@ -18,6 +18,7 @@ enum BudgetBench {
       case .stringEnum(let values): facts += values
       case .array(let element, _, _): walk(element)
       case .anyOf(let choices): choices.forEach(walk)
+      case .integer(let minimum?, let maximum?) where minimum == maximum: facts.append(String(minimum))
       default: break
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MokaPot
 
 guard let options = BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
   FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
@@ -14,6 +15,12 @@ do {
   case "budget": try BudgetBench.run(options)
   case "decode": try await DecodeBench.run(options)
   case "explain": try RoutingBench.explain(options.set)
+  case "tokens":
+    let tokenizer = try MokaAssistant.smolLM2Tokenizer()
+    for text in options.set.components(separatedBy: "\n") {
+      let ids = tokenizer.encode(text)
+      print("\(ids.count)\t\(ids.map { tokenizer.decode([$0]) }.joined(separator: "·"))")
+    }
   default:
     FileHandle.standardError.write(Data("unknown suite '\(options.suite)'\n\n\(BenchOptions.usage)\n".utf8))
     exit(2)

@@ -23,15 +23,18 @@ struct BudgetTests {
 
   @Test func compactRendererKeepsEveryFact() throws {
     let line = ToolRenderer.compact.render(Search().definition)
-    #expect(line == "searchBeans(query: str words to match; roast?: light|medium|dark; limit: 1...5 how many) Search the reference bean corpus.")
+    #expect(
+      line
+        == "searchBeans(query words to match; roast? {light medium dark}; limit 1...5 how many) Search the reference bean corpus."
+    )
     // Parse the facts back out of the line.
     let open = try #require(line.firstIndex(of: "("))
     let close = try #require(line.firstIndex(of: ")"))
     #expect(line[..<open] == "searchBeans")
     #expect(line[line.index(after: close)...].trimmingCharacters(in: .whitespaces) == "Search the reference bean corpus.")
     let parameters = line[line.index(after: open)..<close].components(separatedBy: "; ")
-    #expect(parameters.map { $0.components(separatedBy: ":")[0] } == ["query", "roast?", "limit"])
-    #expect(parameters[1].contains("light|medium|dark"))
+    #expect(parameters.map { $0.components(separatedBy: " ")[0] } == ["query", "roast?", "limit"])
+    #expect(parameters[1].contains("{light medium dark}"))
     #expect(parameters[2].contains("1...5") && parameters[2].contains("how many"))
     #expect(parameters[0].contains("words to match"))
     let json = ToolRenderer.jsonSchema.render(Search().definition)
@@ -47,7 +50,8 @@ struct BudgetTests {
     #expect(budget.fits)
     #expect(budget.table.contains("headroom"))
     #expect(budget.json.contains(#""fits":true"#))
-    let tight = TokenBudget(model: FakeModel(contextSize: 50) { _, _ in .reply("") }, instructions: "Be brief.", tools: [Search()])
+    let tight = TokenBudget(
+      model: FakeModel(contextSize: 50) { _, _ in .reply("") }, instructions: "Be brief.", tools: [Search()])
     #expect(!tight.fits)
     #expect(tight.table.contains("OVER BUDGET"))
   }

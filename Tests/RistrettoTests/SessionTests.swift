@@ -77,7 +77,7 @@ struct SessionTests {
     #expect(request.transcript.instructions?.segments == [.text("Moka pots only.")])
     let rendered = model.promptRenderer.render(request)
     #expect(
-      rendered.hasPrefix("<|im_start|>system\nMoka pots only.\nTools:\nweather(city: str City name) Today's weather in a city."))
+      rendered.hasPrefix("<|im_start|>system\nMoka pots only.\nTools:\nweather(city City name) Today's weather in a city."))
     #expect(rendered.hasSuffix("<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"))
   }
 

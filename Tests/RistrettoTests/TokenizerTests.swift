@@ -39,7 +39,8 @@ struct TokenizerTests {
   }
 
   @Test func decodeInvertsEncode() {
-    for text in ["Why is my moka pot sputtering?", "café ☕️ 1234", "  two  spaces\n\nand lines", "<|im_start|>user\nhi<|im_end|>"] {
+    for text in ["Why is my moka pot sputtering?", "café ☕️ 1234", "  two  spaces\n\nand lines", "<|im_start|>user\nhi<|im_end|>"]
+    {
       #expect(SmolLM2.tokenizer.decode(SmolLM2.tokenizer.encode(text)) == text)
     }
   }
@@ -66,7 +67,8 @@ struct TokenizerTests {
     let rendered = model.promptRenderer.render(request)
     #expect(model.tokenCount(for: request) == SmolLM2.tokenizer.encode(rendered).count)
     #expect(rendered.hasPrefix("<|im_start|>system\nBe brief.\nTools:\n"))
-    #expect(model.tokenCount(for: Instructions("Be brief.")) == SmolLM2.tokenizer.count("<|im_start|>system\nBe brief.<|im_end|>\n"))
+    #expect(
+      model.tokenCount(for: Instructions("Be brief.")) == SmolLM2.tokenizer.count("<|im_start|>system\nBe brief.<|im_end|>\n"))
     #expect(model.tokenCount(for: [Weather()] as [any Tool]) > model.tokenCount(for: Weather() as any Tool))
   }
 }

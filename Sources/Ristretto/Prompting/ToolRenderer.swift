@@ -2,7 +2,10 @@
 ///
 /// - ``compact``: one terse line per tool that keeps every fact the model needs — names,
 ///   descriptions, types, enum cases, ranges, optionality — and drops JSON Schema's syntax:
-///   `searchBeans(query: str; roast?: light|medium|dark; limit: 1...5 how many) Search the corpus.`
+///   `searchBeans(query words to match; roast? {light medium dark}; limit 1...5 how many) Search the corpus.`
+///   A parameter is its name, `?` when optional, its type (nothing for a plain string, `int`,
+///   `num`, `bool`, `[…]` for arrays, `{a b c}` for enum cases, `1...5` for a range), then its
+///   description.
 /// - ``jsonSchema``: the verbose JSON Schema form Apple's framework writes, kept for comparison
 ///   and for models trained on it.
 public enum ToolRenderer: String, Sendable, CaseIterable, Codable {
@@ -50,8 +53,9 @@ public enum ToolRenderer: String, Sendable, CaseIterable, Codable {
   private static func compactProperties(_ properties: [GenerationSchema.Property], schema: GenerationSchema, depth: Int) -> String
   {
     properties.map { property in
-      var text =
-        property.name + (property.isOptional ? "?" : "") + ": " + compactType(property.node, schema: schema, depth: depth + 1)
+      var text = property.name + (property.isOptional ? "?" : "")
+      let type = compactType(property.node, schema: schema, depth: depth + 1)
+      if !type.isEmpty { text += " " + type }
       if let description = property.description, !description.isEmpty { text += " " + description }
       return text
     }.joined(separator: "; ")
@@ -65,8 +69,8 @@ public enum ToolRenderer: String, Sendable, CaseIterable, Codable {
     case .integer(let minimum, let maximum): return bounds("int", minimum.map(String.init), maximum.map(String.init))
     case .number(let minimum, let maximum):
       return bounds("num", minimum.map(GeneratedContent.formatNumber), maximum.map(GeneratedContent.formatNumber))
-    case .string(let pattern): return pattern.map { "str /\($0)/" } ?? "str"
-    case .stringEnum(let values): return values.joined(separator: "|")
+    case .string(let pattern): return depth > 1 ? "str" : pattern.map { "/\($0)/" } ?? ""
+    case .stringEnum(let values): return "{" + values.joined(separator: " ") + "}"
     case .array(let element, let minimum, let maximum):
       var text = "[" + compactType(element, schema: schema, depth: depth + 1) + "]"
       switch (minimum, maximum) {
@@ -79,6 +83,8 @@ public enum ToolRenderer: String, Sendable, CaseIterable, Codable {
       return text
     case .object(_, _, let properties):
       return "{" + compactProperties(properties, schema: schema, depth: depth + 1) + "}"
+    case .anyOf(let choices) where choices.allSatisfy(\.isSingleInteger):
+      return "{" + choices.map { compactType($0, schema: schema, depth: depth) }.joined(separator: " ") + "}"
     case .anyOf(let choices):
       let nonNull = choices.filter { $0 != .null }
       let body = nonNull.map { compactType($0, schema: schema, depth: depth + 1) }.joined(separator: " or ")
@@ -91,10 +97,19 @@ public enum ToolRenderer: String, Sendable, CaseIterable, Codable {
 
   private static func bounds(_ type: String, _ minimum: String?, _ maximum: String?) -> String {
     switch (minimum, maximum) {
+    case (let low?, let high?) where low == high: low
     case (let low?, let high?): "\(low)...\(high)"
     case (let low?, nil): "\(type)≥\(low)"
     case (nil, let high?): "\(type)≤\(high)"
     case (nil, nil): type
     }
+  }
+}
+
+extension GenerationSchema.Node {
+  /// Whether the node admits exactly one integer (a case of an integer "enum").
+  var isSingleInteger: Bool {
+    if case .integer(let minimum?, let maximum?) = self { return minimum == maximum }
+    return false
   }
 }

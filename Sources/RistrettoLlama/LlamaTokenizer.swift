@@ -1,0 +1,56 @@
+#if Llama
+  import CLlama
+  import Ristretto
+  import Synchronization
+
+  /// The model's own tokenizer, through `llama_tokenize` (exact by definition).
+  public final class LlamaTokenizer: Tokenizer {
+    private let model: Mutex<ModelHandle>
+
+    init(model: ModelHandle) { self.model = Mutex(model) }
+
+    /// Token ids of `text`, reading special-token markers as special tokens.
+    public func encode(_ text: String) -> [Int] { tokens(text, parseSpecial: true).map(Int.init) }
+
+    /// The text of `tokens`.
+    public func decode(_ tokens: [Int]) -> String {
+      String(decoding: tokens.flatMap { piece(Int32($0)) }, as: UTF8.self)
+    }
+
+    func tokens(_ text: String, parseSpecial: Bool) -> [Int32] {
+      model.withLock { model in
+        let utf8 = Array(text.utf8)
+        var buffer = [llama_token](repeating: 0, count: utf8.count + 8)
+        var count = utf8.withUnsafeBufferPointer { bytes in
+          bytes.withMemoryRebound(to: CChar.self) { chars in
+            llama_tokenize(model.vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, parseSpecial)
+          }
+        }
+        if count < 0 {
+          buffer = [llama_token](repeating: 0, count: Int(-count))
+          count = utf8.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+              llama_tokenize(model.vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, parseSpecial)
+            }
+          }
+        }
+        return Array(buffer.prefix(Int(max(count, 0))))
+      }
+    }
+
+    /// The bytes of one token (special tokens rendered as their text).
+    func piece(_ token: Int32) -> [UInt8] {
+      model.withLock { model in Self.piece(token, vocab: model.vocab) }
+    }
+
+    static func piece(_ token: Int32, vocab: OpaquePointer) -> [UInt8] {
+      var buffer = [CChar](repeating: 0, count: 64)
+      var length = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, true)
+      if length < 0 {
+        buffer = [CChar](repeating: 0, count: Int(-length))
+        length = llama_token_to_piece(vocab, token, &buffer, Int32(buffer.count), 0, true)
+      }
+      return buffer.prefix(Int(max(length, 0))).map { UInt8(bitPattern: $0) }
+    }
+  }
+#endif
