@@ -18,9 +18,10 @@ enum Backend {
         guard let path = options.modelPath ?? ProcessInfo.processInfo.environment["RISTRETTO_MODEL"] else {
           throw Failure(message: "--backend llama needs --model PATH or RISTRETTO_MODEL (scripts/install-llama.sh prints it).")
         }
-        let model = LlamaLanguageModel(
-          path: path, promptRenderer: PromptRenderer(toolRenderer: renderer),
-          progress: isatty(STDERR_FILENO) != 0 ? { ProgressBar.draw($0) } : nil)
+        let showProgress = isatty(STDERR_FILENO) != 0
+        var progress: (@Sendable (Double) -> Void)?
+        if showProgress { progress = { @Sendable fraction in ProgressBar.draw(fraction) } }
+        let model = LlamaLanguageModel(path: path, promptRenderer: PromptRenderer(toolRenderer: renderer), progress: progress)
         if case .unavailable(let reason) = model.availability { throw Failure(message: "The model is unavailable: \(reason)") }
         return model
       #else

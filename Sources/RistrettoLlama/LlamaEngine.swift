@@ -11,7 +11,11 @@
     let trie: TokenTrie
     let masks: TokenMaskComputer
     let endOfGeneration: Set<Int>
+    /// The same tokens, as a list.
+    let endOfGenerationList: [Int]
     let vocabularySize: Int
+    /// Each token's bytes (empty for control and end-of-generation tokens).
+    let pieces: [[UInt8]]
     /// The tokens whose keys and values are in the context's memory, in order.
     var cached: [Int32] = []
 
@@ -33,6 +37,8 @@
         }
       }
       endOfGeneration = ends
+      endOfGenerationList = ends.sorted()
+      self.pieces = pieces
       trie = TokenTrie(tokens: pieces)
       masks = TokenMaskComputer(trie: trie, cacheLimit: 1 << 14)
     }

@@ -25,6 +25,8 @@
     /// Whether the model may answer in text when tools are enabled, or must call one first.
     public let toolCalling: ToolCalling
     let engine: Mutex<LlamaEngine?>
+    /// CPU threads used for decoding.
+    public let threads: Int
     private let loadResult: Result<LlamaTokenizer, LlamaError>
     private let chatTemplate: String?
 
@@ -32,7 +34,7 @@
     public enum ToolCalling: Sendable {
       /// The model decides: a reply that starts with `{` becomes a guided tool call.
       case automatic
-      /// The reply must be a tool call unless the current turn already has tool outputs.
+      /// The first reply of a turn must be a tool call; once tool outputs are in, the reply is text.
       case required
     }
 
@@ -54,21 +56,27 @@
       self.promptRenderer = promptRenderer
       self.toolCalling = toolCalling
       let threadCount = threads ?? min(8, ProcessInfo.processInfo.activeProcessorCount)
+      self.threads = threadCount
       var engine: LlamaEngine?
       var template: String?
       loadResult = Result { () throws(LlamaError) -> LlamaTokenizer in
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path) }
-        let handle = try Self.load(path, progress: progress)
+        let handle = try Self.load(path, vocabularyOnly: false, progress: progress)
         template = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
         engine = try LlamaEngine(model: handle, contextSize: contextSize, threads: threadCount)
-        return LlamaTokenizer(model: handle)
+        // The tokenizer gets its own vocabulary-only load, so it never shares a handle with the
+        // context that is decoding.
+        return LlamaTokenizer(model: try Self.load(path, vocabularyOnly: true, progress: nil))
       }
       self.engine = Mutex(engine)
       chatTemplate = template
     }
 
-    private static func load(_ path: String, progress: (@Sendable (Double) -> Void)?) throws(LlamaError) -> ModelHandle {
+    private static func load(_ path: String, vocabularyOnly: Bool, progress: (@Sendable (Double) -> Void)?) throws(LlamaError)
+      -> ModelHandle
+    {
       var parameters = llama_model_default_params()
+      parameters.vocab_only = vocabularyOnly
       let box = progress.map(ProgressBox.init)
       if let box {
         parameters.progress_callback = { fraction, user in
@@ -82,6 +90,8 @@
       guard let pointer else { throw .loadFailed(path) }
       return try ModelHandle(pointer: pointer)
     }
+
+    var loadResultForBenchmark: Result<LlamaTokenizer, LlamaError> { loadResult }
 
     /// Available once loaded; otherwise the reason loading failed.
     public var availability: ModelAvailability {

@@ -7,7 +7,8 @@
   public final class LlamaTokenizer: Tokenizer {
     private let model: Mutex<ModelHandle>
 
-    init(model: ModelHandle) { self.model = Mutex(model) }
+    /// - Parameter model: a vocabulary-only load of the model, owned by this tokenizer alone.
+    init(model: sending ModelHandle) { self.model = Mutex(model) }
 
     /// Token ids of `text`, reading special-token markers as special tokens.
     public func encode(_ text: String) -> [Int] { tokens(text, parseSpecial: true).map(Int.init) }

@@ -18,9 +18,22 @@
 
     /// The chosen token and the probability the model gave it among the allowed tokens
     /// (computed only when few tokens are allowed, which is when it is wanted: enum choices).
+    ///
+    /// With a mask, the allowed tokens are its bits plus `extra` (end-of-generation tokens when
+    /// the value may end); without one, `isAllowed` decides.
     mutating func pick(
-      logits: UnsafePointer<Float>, count: Int, mask: TokenMask?, allowed isAllowed: (Int) -> Bool
+      logits: UnsafePointer<Float>, count: Int, mask: TokenMask?, extra: [Int] = [], allowed isAllowed: (Int) -> Bool
     ) -> (token: Int, probability: Double?) {
+      if mask == nil, isGreedy {
+        // Fast path for unguided greedy decoding: a plain argmax, checked afterwards.
+        var bestToken = 0
+        var bestLogit = -Float.infinity
+        for token in 0..<count where logits[token] > bestLogit {
+          bestLogit = logits[token]
+          bestToken = token
+        }
+        if isAllowed(bestToken) { return (bestToken, nil) }
+      }
       var candidates: [(token: Int, logit: Float)] = []
       var best = (token: -1, logit: -Float.infinity)
       func consider(_ token: Int) {
@@ -29,27 +42,39 @@
         if !isGreedy { candidates.append((token, logit)) }
       }
       if let mask {
-        for (index, word) in mask.words.enumerated() where word != 0 {
-          var bits = word
-          while bits != 0 {
-            let token = index << 6 | bits.trailingZeroBitCount
-            bits &= bits - 1
-            if isAllowed(token) { consider(token) }
+        if isGreedy {
+          mask.words.withUnsafeBufferPointer { words in
+            for index in 0..<words.count where words[index] != 0 {
+              var bits = words[index]
+              while bits != 0 {
+                let token = index << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                if logits[token] > best.logit { best = (token, logits[token]) }
+              }
+            }
+          }
+        } else {
+          for (index, word) in mask.words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+              consider(index << 6 | bits.trailingZeroBitCount)
+              bits &= bits - 1
+            }
           }
         }
+        extra.forEach(consider)
       } else {
         for token in 0..<count where isAllowed(token) { consider(token) }
       }
       guard best.token >= 0 else { return (-1, nil) }
       var probability: Double?
       if let mask, mask.allowedCount <= 1024 {
-        var total = 0.0
+        var total = extra.reduce(0.0) { $0 + exp(Double(logits[$1] - best.logit)) }
         for (index, word) in mask.words.enumerated() where word != 0 {
           var bits = word
           while bits != 0 {
-            let token = index << 6 | bits.trailingZeroBitCount
+            total += exp(Double(logits[index << 6 | bits.trailingZeroBitCount] - best.logit))
             bits &= bits - 1
-            if isAllowed(token) { total += exp(Double(logits[token] - best.logit)) }
           }
         }
         probability = total > 0 ? 1 / total : 1

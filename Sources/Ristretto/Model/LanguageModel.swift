@@ -25,8 +25,11 @@ public protocol LanguageModel: Sendable {
   var contextSize: Int { get }
   /// The tokenizer whose counts are exact for this model.
   var tokenizer: any Tokenizer { get }
-  /// How a request becomes the text in the model's context (chat template and tool rendering).
+  /// How a request becomes messages and text (chat template and tool rendering).
   var promptRenderer: PromptRenderer { get }
+  /// The exact text the model reads for `request` (by default ``promptRenderer``'s rendering;
+  /// a backend with its own chat template overrides it).
+  func renderPrompt(_ request: GenerationRequest) -> String
   /// Generates a reply to `request`, streaming events; the stream ends after the last event.
   ///
   /// Cancelling the consuming task must stop generation promptly.
@@ -46,11 +49,13 @@ extension LanguageModel {
   public var promptRenderer: PromptRenderer { PromptRenderer() }
   /// Does nothing.
   public func prewarm(_ request: GenerationRequest) async {}
+  /// The renderer's text.
+  public func renderPrompt(_ request: GenerationRequest) -> String { promptRenderer.render(request) }
 
   /// The exact number of tokens `request` occupies in this model's context: the rendered
   /// instructions, tool definitions, history and chat-template markers.
   public func tokenCount(for request: GenerationRequest) -> Int {
-    tokenizer.count(promptRenderer.render(request))
+    tokenizer.count(renderPrompt(request))
   }
 }
 

@@ -1,0 +1,90 @@
+#if Llama
+  import Foundation
+  import MokaPot
+  import Ristretto
+  import RistrettoLlama
+
+  /// Decode speed of the llama backend: unguided, guided, and a plain C-API loop, interleaved in
+  /// one run; and a routing call with a cold and a cached prefix.
+  enum LlamaDecodeBench {
+    static let schema = GenerationSchema(
+      root: .object(
+        name: "Pick",
+        properties: [
+          .init(name: "summary", node: .string()),
+          .init(name: "roast", node: .stringEnum(["light", "medium", "dark"])),
+          .init(name: "limit", node: .integer(minimum: 1, maximum: 5)),
+          .init(name: "notes", node: .array(.string(), minimumCount: 1, maximumCount: 3)),
+        ]))
+
+    static func run(_ options: BenchOptions) async throws {
+      guard let path = options.modelPath ?? ProcessInfo.processInfo.environment["RISTRETTO_MODEL"] else {
+        print("decode: no model (pass --model PATH or set RISTRETTO_MODEL)")
+        return
+      }
+      let model = LlamaLanguageModel(path: path)
+      guard model.availability.isAvailable else {
+        print("decode: \(model.availability)")
+        return
+      }
+      let prompt = model.renderPrompt(
+        GenerationRequest(
+          transcript: Transcript(entries: [
+            .instructions(.init(segments: [.text("You are a moka-pot coffee assistant.")], toolDefinitions: [])),
+            .prompt(
+              .init(
+                id: "p", segments: [.text("Describe, in detail, how to brew coffee in a moka pot and why each step matters.")])),
+          ])))
+      let tokens = options.quick ? 32 : 128
+      let rounds = options.quick ? 1 : 3
+      var unguided: [Double] = []
+      var guided: [Double] = []
+      var plain: [Double] = []
+      _ = try model.measurePlainLoop(prompt: prompt, tokens: 8)
+      for _ in 0..<rounds {
+        plain.append(try model.measurePlainLoop(prompt: prompt, tokens: tokens).tokensPerSecond)
+        unguided.append(try model.measureDecode(prompt: prompt, tokens: tokens, schema: nil).tokensPerSecond)
+        guided.append(try model.measureDecode(prompt: prompt, tokens: tokens, schema: schema).tokensPerSecond)
+      }
+      let router = MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: 0)
+      var cold: [Double] = []
+      var cached: [Double] = []
+      let questions = ["Where can I buy a gasket?", "Is my Huila still fresh?", "Recommend a Kenyan bean", "hello there"]
+      for (index, question) in questions.enumerated() where index < (options.quick ? 2 : 4) {
+        model.resetCache()
+        var start = ContinuousClock.now
+        _ = await router.route(question)
+        cold.append(millis(ContinuousClock.now - start))
+        start = ContinuousClock.now
+        _ = await router.route(questions[(index + 1) % questions.count])
+        cached.append(millis(ContinuousClock.now - start))
+      }
+      let result: [String: Any] = [
+        "suite": "decode", "unguidedTokensPerSecond": median(unguided), "guidedTokensPerSecond": median(guided),
+        "llamaCppTokensPerSecond": median(plain), "routeMillisCold": median(cold), "routeMillisCached": median(cached),
+        "threads": model.threads, "tokensPerRun": tokens,
+      ]
+      print(String(format: "decode (%d tokens, %d threads, medians of %d interleaved runs)", tokens, model.threads, rounds))
+      print(String(format: "  plain llama.cpp loop   %7.1f tok/s", median(plain)))
+      print(
+        String(
+          format: "  Ristretto unguided     %7.1f tok/s  (%.2fx the plain loop)", median(unguided),
+          median(unguided) / median(plain)))
+      print(
+        String(
+          format: "  Ristretto guided       %7.1f tok/s  (%.2fx unguided)", median(guided), median(guided) / median(unguided)))
+      print(String(format: "  route, cold prefix     %7.1f ms", median(cold)))
+      print(String(format: "  route, cached prefix   %7.1f ms  (%.1fx faster)", median(cached), median(cold) / median(cached)))
+      try writeJSON(result, to: options.jsonPath)
+    }
+
+    static func millis(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func median(_ values: [Double]) -> Double {
+      let sorted = values.sorted()
+      return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+  }
+#endif

@@ -1,0 +1,219 @@
+#if Llama
+  import CLlama
+  import Foundation
+  import Ristretto
+
+  /// One generation on the llama context: prefill with prefix reuse, then token by token with
+  /// logits masked by the guidance automaton.
+  struct GenerationJob: Sendable {
+    let model: LlamaLanguageModel
+    let tokenizer: LlamaTokenizer
+    let request: GenerationRequest
+    let cancelled: CancelFlag
+
+    enum Mode { case text, structured, textOrTool, tool }
+
+    typealias GenerationError = LanguageModelSession.GenerationError
+
+    func run(_ emit: (GenerationEvent) -> Void) throws {
+      let prompt = tokenizer.tokens(model.renderPrompt(request), parseSpecial: true)
+      let limit = request.options.maximumResponseTokens ?? 512
+      guard prompt.count + min(limit, 64) <= model.contextSize else {
+        throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: prompt.count + limit)
+      }
+      let limitInContext = min(limit, model.contextSize - prompt.count)
+      let (mode, grammar, toolGrammar) = try setUp()
+      try model.engine.withLock { (slot: inout LlamaEngine?) throws in
+        guard slot != nil else { throw GenerationError.modelUnavailable(reason: model.availability.reasonText) }
+        let cachedCount = try slot!.prefill(prompt)
+        var loop = DecodeLoop(
+          engine: slot!, options: request.options, mode: mode, grammar: grammar, toolGrammar: toolGrammar,
+          cancelled: cancelled)
+        defer { slot = loop.engine }
+        let output = try loop.run(limit: limitInContext, emit: emit)
+        if mode == .structured, let confidence = output.confidence { emit(.confidence(confidence)) }
+        if output.isToolCall {
+          emit(.toolCalls(try Self.calls(from: output.bytes)))
+        }
+        emit(.usage(Usage(promptTokens: prompt.count, cachedPromptTokens: cachedCount, generatedTokens: output.tokenCount)))
+      }
+    }
+
+    /// The mode and grammars for this request.
+    private func setUp() throws -> (Mode, GuidanceGrammar?, GuidanceGrammar?) {
+      if let schema = request.responseSchema {
+        do {
+          return (.structured, try GuidanceGrammar(schema: schema), nil)
+        } catch {
+          throw GenerationError.unsupportedGuide(error.localizedDescription)
+        }
+      }
+      guard !request.tools.isEmpty else { return (.text, nil, nil) }
+      let toolGrammar: GuidanceGrammar
+      do {
+        toolGrammar = try GuidanceGrammar(schema: Self.toolCallSchema(request.tools))
+      } catch {
+        throw GenerationError.unsupportedGuide(error.localizedDescription)
+      }
+      let answeredTools = request.transcript.entries.last.map { if case .toolOutput = $0 { true } else { false } } ?? false
+      if model.toolCalling == .required { return answeredTools ? (.text, nil, nil) : (.tool, nil, toolGrammar) }
+      return (.textOrTool, nil, toolGrammar)
+    }
+
+    /// `{"tool": one of the enabled names, "arguments": that tool's schema}`.
+    static func toolCallSchema(_ tools: [ToolDefinition]) -> GenerationSchema {
+      var definitions: [GenerationSchema.Definition] = []
+      let choices = tools.map { tool -> GenerationSchema.Node in
+        for definition in tool.parameters.definitions where !definitions.contains(where: { $0.name == definition.name }) {
+          definitions.append(definition)
+        }
+        return .object(
+          name: "Call",
+          properties: [.init(name: "tool", node: .stringEnum([tool.name])), .init(name: "arguments", node: tool.parameters.root)])
+      }
+      return GenerationSchema(root: choices.count == 1 ? choices[0] : .anyOf(choices), definitions: definitions)
+    }
+
+    static func calls(from bytes: [UInt8]) throws -> [Transcript.ToolCall] {
+      let content: GeneratedContent
+      do {
+        content = try GeneratedContent(json: String(decoding: bytes, as: UTF8.self))
+      } catch {
+        throw GenerationError.decodingFailure("the tool call is not valid JSON: \(error.localizedDescription)")
+      }
+      let name: String = try content.value(forProperty: "tool")
+      let arguments = (try? content.properties().first { $0.key == "arguments" }?.value) ?? .null
+      return [Transcript.ToolCall(id: "", toolName: name, arguments: arguments ?? .null)]
+    }
+  }
+
+  /// The token-by-token loop (separate from the job so benchmarks can drive it directly).
+  struct DecodeLoop {
+    var engine: LlamaEngine
+    var sampler: TokenSampler
+    let mode: GenerationJob.Mode
+    let grammar: GuidanceGrammar?
+    let toolGrammar: GuidanceGrammar?
+    let cancelled: CancelFlag?
+    /// Never stop at end-of-generation (benchmarks of unguided decoding).
+    var ignoreEndOfGeneration = false
+    /// Return an unfinished value at the limit instead of throwing (benchmarks).
+    var allowIncomplete = false
+
+    struct Output {
+      var bytes: [UInt8] = []
+      var tokenCount = 0
+      var isToolCall = false
+      var confidence: Double?
+    }
+
+    init(
+      engine: LlamaEngine, options: GenerationOptions, mode: GenerationJob.Mode, grammar: GuidanceGrammar?,
+      toolGrammar: GuidanceGrammar?, cancelled: CancelFlag?
+    ) {
+      self.engine = engine
+      self.sampler = TokenSampler(options: options)
+      self.mode = mode
+      self.grammar = grammar
+      self.toolGrammar = toolGrammar
+      self.cancelled = cancelled
+    }
+
+    mutating func run(limit: Int, emit: (GenerationEvent) -> Void) throws -> Output {
+      var output = Output()
+      var guidance: GuidanceState? = mode == .structured ? grammar?.initialState : mode == .tool ? toolGrammar?.initialState : nil
+      output.isToolCall = mode == .tool
+      var pending: [UInt8] = []
+      var confidence = 1.0
+      var choices = 0
+      func send(_ bytes: [UInt8]) {
+        output.bytes += bytes
+        guard !output.isToolCall else { return }
+        pending += bytes
+        var valid = pending.count
+        while valid > 0, String(validating: pending.prefix(valid), as: UTF8.self) == nil { valid -= 1 }
+        if valid > 0 {
+          emit(.text(String(decoding: pending.prefix(valid), as: UTF8.self)))
+          pending.removeFirst(valid)
+        }
+      }
+      var step = 0
+      while output.tokenCount < limit {
+        if cancelled?.isSet == true || Task.isCancelled { throw CancellationError() }
+        if let state = guidance {
+          if state.isFinished { break }
+          let forced = state.forcedContinuation()
+          if !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) {
+            let tokens = LlamaTokenizerCache.tokens(text, vocab: engine.model.vocab)
+            if tokens.flatMap({ engine.pieces[Int($0)] }) == forced, let next = state.advanced(by: forced) {
+              try engine.decode(tokens)
+              guidance = next
+              output.tokenCount += tokens.count
+              send(forced)
+              step += 1
+              continue
+            }
+          }
+        }
+        guard let logits = engine.logits() else { throw LlamaError.decodeFailed(code: -1) }
+        let mask = guidance.map { engine.masks.mask(for: $0) }
+        let complete = guidance?.isComplete ?? true
+        let toolMask = (mode == .textOrTool && step == 0) ? toolGrammar.map { engine.masks.mask(for: $0.initialState) } : nil
+        let pieces = engine.pieces
+        let ends = engine.endOfGeneration
+        let ignoreEnd = ignoreEndOfGeneration
+        let extra = mask != nil && complete && !ignoreEnd ? engine.endOfGenerationList : []
+        let pick = sampler.pick(logits: logits, count: engine.vocabularySize, mask: mask, extra: extra) { token in
+          if ends.contains(token) { return complete && !ignoreEnd }
+          if let toolMask, pieces[token].first == UInt8(ascii: "{") { return toolMask.contains(token) }
+          return mask != nil || !pieces[token].isEmpty
+        }
+        guard pick.token >= 0 else {
+          if guidance != nil { throw LanguageModelSession.GenerationError.decodingFailure("no token can continue the value") }
+          break
+        }
+        if ends.contains(pick.token) { break }
+        if let probability = pick.probability, (mask?.allowedCount ?? 0) > 1 {
+          confidence *= probability
+          choices += 1
+        }
+        let bytes = engine.pieces[pick.token]
+        if toolMask != nil, bytes.first == UInt8(ascii: "{"), let tools = toolGrammar {
+          output.isToolCall = true
+          guidance = tools.initialState
+        }
+        if let state = guidance {
+          guard let next = state.advanced(by: bytes) else {
+            throw LanguageModelSession.GenerationError.decodingFailure("a masked token was refused by the automaton")
+          }
+          guidance = next
+        }
+        try engine.decode([Int32(pick.token)])
+        output.tokenCount += 1
+        send(bytes)
+        step += 1
+      }
+      if let state = guidance, !state.isComplete, !allowIncomplete {
+        throw LanguageModelSession.GenerationError.decodingFailure(
+          "generation stopped after \(output.tokenCount) tokens, before the value was complete; raise maximumResponseTokens")
+      }
+      if !pending.isEmpty, !output.isToolCall { emit(.text(String(decoding: pending, as: UTF8.self))) }
+      output.confidence = choices > 0 ? confidence : nil
+      return output
+    }
+  }
+
+  /// Tokenizes forced text without taking the tokenizer's lock (the engine lock is held).
+  enum LlamaTokenizerCache {
+    static func tokens(_ text: String, vocab: OpaquePointer) -> [Int32] {
+      let utf8 = Array(text.utf8)
+      var buffer = [llama_token](repeating: 0, count: utf8.count + 4)
+      let count = utf8.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+          llama_tokenize(vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, false)
+        }
+      }
+      return Array(buffer.prefix(Int(max(count, 0))))
+    }
+  }
+#endif
