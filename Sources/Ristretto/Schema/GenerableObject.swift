@@ -104,13 +104,7 @@ public struct GenerableProperty<Root>: Sendable {
     _ guides: GenerationGuide<Value>...
   ) {
     let schema = Value.generationSchema
-    var node = schema.root
-    do {
-      for guide in guides { node = try node.applying(guide.rule, path: name) }
-      try GenerationSchema(root: node, definitions: schema.definitions).validated()
-    } catch {
-      preconditionFailure("GenerableProperty '\(name)': \(error.localizedDescription)")
-    }
+    let node = Self.node(schema, narrowedBy: guides.map(\.rule), name: name)
     let isOptional = Value.self is any OptionalMarker.Type
     property = .init(name: name, description: description, node: node, isOptional: isOptional)
     definitions = schema.definitions
@@ -123,16 +117,23 @@ public struct GenerableProperty<Root>: Sendable {
     _ guides: GenerationGuide<Wrapped>...
   ) {
     let schema = Wrapped.generationSchema
+    let node = Self.node(schema, narrowedBy: guides.map(\.rule), name: name)
+    property = .init(name: name, description: description, node: node, isOptional: true)
+    definitions = schema.definitions
+    read = { $0[keyPath: keyPath].generatedContent }
+  }
+
+  /// The schema's root narrowed by the guides; a guide that cannot be enforced is a
+  /// programming error in a static property list.
+  private static func node(_ schema: GenerationSchema, narrowedBy rules: [GuideRule], name: String) -> GenerationSchema.Node {
     var node = schema.root
     do {
-      for guide in guides { node = try node.applying(guide.rule, path: name) }
+      for rule in rules { node = try node.applying(rule, path: name) }
       try GenerationSchema(root: node, definitions: schema.definitions).validated()
     } catch {
       preconditionFailure("GenerableProperty '\(name)': \(error.localizedDescription)")
     }
-    property = .init(name: name, description: description, node: node, isOptional: true)
-    definitions = schema.definitions
-    read = { $0[keyPath: keyPath].generatedContent }
+    return node
   }
 }
 
