@@ -73,8 +73,9 @@ public struct Classifier: Sendable {
   /// The chosen case among `cases` (or the unsure answer), its confidence, and every score.
   public func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double])
   {
-    var scores: [String: Double] = [:]
-    for name in cases where name != unsureAnswer { scores[name] = utterance.score(phrases[name] ?? []) }
+    var considered: [String: [Phrase]] = [:]
+    for name in cases where name != unsureAnswer { considered[name] = phrases[name] ?? [] }
+    let scores = utterance.scores(considered)
     let ranked = scores.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     guard let best = ranked.first, best.value >= minimumScore else { return (unsureAnswer, 0, scores) }
     let total = scores.values.reduce(0, +)

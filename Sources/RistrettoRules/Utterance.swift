@@ -77,6 +77,46 @@ public struct Utterance: Sendable, Equatable {
     return total + groups.values.reduce(0, +)
   }
 
+  /// The score of each case's phrases, where a longer phrase of any case takes its words away
+  /// from shorter ones ("roast date" for the cupboard leaves no "roast" for the beans), within a
+  /// case a phrase covered by a longer one does not count again, and a group counts once.
+  public func scores(_ phrasesByCase: [String: [Phrase]]) -> [String: Double] {
+    var matches: [(name: String, phrase: Phrase, span: Range<Int>)] = []
+    for (name, phrases) in phrasesByCase {
+      for phrase in phrases {
+        if let start = position(of: phrase) { matches.append((name, phrase, start..<start + phrase.words.count)) }
+      }
+    }
+    matches.sort { $0.span.count != $1.span.count ? $0.span.count > $1.span.count : $0.name < $1.name }
+    var takenByLonger = Set<Int>()
+    var pending = Set<Int>()
+    var length = Int.max
+    var covered: [String: Set<Int>] = [:]
+    var totals: [String: Double] = [:]
+    var groups: [String: [String: Double]] = [:]
+    for match in matches {
+      if match.span.count < length {
+        takenByLonger.formUnion(pending)
+        pending = []
+        length = match.span.count
+      }
+      let span = Set(match.span)
+      guard !span.isSubset(of: takenByLonger), !span.isSubset(of: covered[match.name, default: []]) else { continue }
+      covered[match.name, default: []].formUnion(span)
+      pending.formUnion(span)
+      if let group = match.phrase.group {
+        groups[match.name, default: [:]][group] = max(groups[match.name]?[group] ?? 0, match.phrase.weight)
+      } else {
+        totals[match.name, default: 0] += match.phrase.weight
+      }
+    }
+    var result: [String: Double] = [:]
+    for name in phrasesByCase.keys {
+      result[name] = totals[name, default: 0] + (groups[name]?.values.reduce(0, +) ?? 0)
+    }
+    return result
+  }
+
   /// Word equality with `*` prefix patterns and no typo tolerance.
   static func exactMatch(_ word: String, _ pattern: String) -> Bool {
     pattern.hasSuffix("*") ? word.hasPrefix(pattern.dropLast()) : word == pattern

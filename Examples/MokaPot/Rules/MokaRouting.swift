@@ -26,6 +26,7 @@ enum MokaRouting {
       let region = bean.region.lowercased()
       if !region.contains(","), !owned.contains(region), seen.insert(region).inserted {
         beans.append(Phrase(region, weight: 1.5, group: "origin"))
+        beans.append(Phrase("\(region) coffee", weight: 2.5, group: "origin"))
       }
     }
     return Classifier(
@@ -45,6 +46,7 @@ enum MokaRouting {
         "i still have", "i got from", "past peak", "past its peak", "half used", "how many grams", "enough beans",
         "enough coffee",
         "oldest bag", "newest bag", "empty bag", "on the shelf", "delete the", "promised", "roast date", "roasted on",
+        "inventory", "finish first", "use first", "goes stale", "going stale", "showing up",
         "using up", "use up", "closest to empty", "log that", "i just used", "i used", "opened it", "dial in the",
       ]),
     .weighted(
@@ -99,6 +101,11 @@ enum MokaRouting {
         "lowest", "highest", "best bean", "for a beginner", "begginer",
       ]),
     MokaVocabulary.origins.flatMap { entry in entry.words.map { Phrase($0, weight: 1.5, group: "origin") } },
+    MokaVocabulary.origins.flatMap { entry in
+      entry.words.flatMap {
+        [Phrase("\($0) coffee", weight: 2.5, group: "origin"), Phrase("\($0) coffees", weight: 2.5, group: "origin")]
+      }
+    },
     MokaVocabulary.flavours.flatMap { entry in entry.words.map { Phrase($0, weight: 1, group: "flavour") } })
 
   static let shoppingPhrases: [Phrase] = join(
@@ -117,6 +124,7 @@ enum MokaRouting {
       [
         "comprare", "dove posso", "vicino", "negozio", "prezzo", "comprar", "donde puedo", "cerca de", "tienda", "precio",
         "acheter", "ou puis je", "pres de", "magasin", "prix", "kaufen", "wo kann ich", "in der nahe", "laden", "preis",
+        "cafeteria", "torrefacteur", "pres d ici", "cerca", "dove", "donde", "negozi", "geschaft",
       ], fuzzy: false),
     .weighted(
       2,
@@ -136,7 +144,8 @@ enum MokaRouting {
       [
         "money", "quid", "euro", "euros", "dollars", "bucks", "worth it", "worth the", "budget", "under", "link", "links",
         "brikka", "moka express", "venus", "alessi", "induction compatible", "stainless steel", "aluminium", "aluminum",
-        "recommendations", "which should i get", "should i get",
+        "heat diffuser", "diffuser", "worth getting", "pick up a", "spare parts",
+        "which should i get", "should i get",
       ]),
     .weighted(1, ["cafe"]))
 
