@@ -22,6 +22,12 @@ public enum MokaRouterPrompt {
     return Instructions(lines.joined(separator: "\n"))
   }
 
+  /// The confidence the model needs to overrule the rules' `unsure` in the cascade `moka route
+  /// --backend llama` uses. Chosen on the dev and holdout sets (0.7 and 0.8 tie on holdout; 0.8
+  /// is better on dev) and confirmed on the blind set: `swift run -c release --traits Llama
+  /// moka-bench routing`.
+  public static let cascadeThreshold = 0.8
+
   /// A router on `model` with the examples and a confidence threshold.
   public static func modelRouter(model: any LanguageModel, confidenceThreshold: Double = 0.5) -> Router<MokaSpecialty> {
     Router(model: model, instructions: instructions, confidenceThreshold: confidenceThreshold)

@@ -22,10 +22,19 @@ enum LlamaStrategies {
         ("llama-fewshot", fewShot),
         ("llama-fs+thr", MokaRouterPrompt.modelRouter(model: model)),
         (
-          "cascade",
+          "cascade@0.5",
           CascadeRouter([("rules", Router<MokaSpecialty>(model: rules)), ("model", MokaRouterPrompt.modelRouter(model: model))])
         ),
       ]
+        + [0.7, 0.8, 0.9].map { threshold in
+          (
+            "cascade@\(threshold)",
+            CascadeRouter<MokaSpecialty>([
+              ("rules", Router<MokaSpecialty>(model: rules)),
+              ("model", MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: threshold)),
+            ])
+          )
+        }
     #else
       return []
     #endif

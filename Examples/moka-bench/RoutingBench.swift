@@ -64,7 +64,11 @@ enum RoutingBench {
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
     var strategies: [(String, any SpecialtyRouter<MokaSpecialty>)] = [("rules", Router<MokaSpecialty>(model: rules))]
     strategies += try LlamaStrategies.make(options, assistant: assistant, rules: rules)
-    let sets = options.set == "all" ? ["dev", "holdout", "test", "final"] : [options.set]
+    if let only = ProcessInfo.processInfo.environment["STRATEGIES"] {
+      let names = Set(only.split(separator: ",").map(String.init))
+      strategies = strategies.filter { names.contains($0.0) }
+    }
+    let sets = options.set == "all" ? ["dev", "holdout", "test", "final", "blind"] : [options.set]
     var results: [[String: Any]] = []
     print("strategy       set       n   acceptable  wrong-specialist  unsure  mean prompt  max output")
     for (name, router) in strategies {
