@@ -100,7 +100,7 @@ public struct RuleBasedModel: LanguageModel {
         sentences.append(rules.reply(question, enabled))
       }
     } else {
-      sentences.append("I can still help with anything else about your moka pot.")
+      sentences.append(rules.unavailableFollowUp)
     }
     let text = sentences.joined(separator: " ")
     return Self.words(text) + [usage(text)]

@@ -19,6 +19,8 @@ public struct RuleBook: Sendable {
   public var statusDidNotRun: @Sendable (String) -> Bool
   /// The sentence for a tool that did not run.
   public var unavailableSentence: @Sendable (ToolResult) -> String
+  /// What follows when no tool of the turn ran (an offer to help otherwise).
+  public var unavailableFollowUp: String
 
   /// Creates a rule book.
   public init(
@@ -27,9 +29,11 @@ public struct RuleBook: Sendable {
     reply: @escaping @Sendable (Utterance, [String]) -> String,
     statusDidNotRun: @escaping @Sendable (String) -> Bool = { $0.hasSuffix("Unavailable") || $0 == "indexStale" },
     unavailableSentence: @escaping @Sendable (ToolResult) -> String = { result in
-      "\(result.tool) is unavailable right now (status: \(result.status ?? "unknown")), so I could not check; this is not the same as finding nothing."
-    }
+      "\(result.tool) is unavailable right now (status: \(result.status ?? "unknown")), so it did not run; try again later."
+    },
+    unavailableFollowUp: String = "I can still help with something else."
   ) {
+    self.unavailableFollowUp = unavailableFollowUp
     self.classifier = classifier
     self.toolRules = toolRules
     self.answer = answer
