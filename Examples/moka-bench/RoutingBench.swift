@@ -68,7 +68,7 @@ enum RoutingBench {
       let names = Set(only.split(separator: ",").map(String.init))
       strategies = strategies.filter { names.contains($0.0) }
     }
-    let sets = options.set == "all" ? ["dev", "holdout", "test", "final", "blind"] : [options.set]
+    let sets = options.set == "all" ? ["dev", "holdout", "test", "final", "blind", "blind2"] : [options.set]
     var results: [[String: Any]] = []
     print("strategy       set       n   acceptable  wrong-specialist  unsure  mean prompt  max output")
     for (name, router) in strategies {

@@ -14,6 +14,13 @@ enum MokaRouting {
       for possessive in ["mio", "mi", "mon", "ma", "mein", "meine", "meinen"] {
         cupboard.append(Phrase("\(possessive) \(name)", weight: 4, fuzzy: false))
       }
+      // A bag named together with its state or amount is the user's bag.
+      for pattern in [
+        "\(name) tastes", "\(name) left", "\(name) getting", "\(name) going", "\(name) still", "except \(name)", "del \(name)",
+        "du \(name)", "il \(name)", "el \(name)", "of \(name)", "\(name) is",
+      ] {
+        cupboard.append(Phrase(pattern, weight: 2.5, fuzzy: false))
+      }
     }
     var beans = beansPhrases
     let owned = Set(bagNames.map { $0.lowercased() })
@@ -31,7 +38,7 @@ enum MokaRouting {
     }
     return Classifier(
       phrases: ["beans": beans, "cupboard": cupboard, "shopping": shoppingPhrases, "general": generalPhrases],
-      minimumScore: 1.5, margin: 1, unsureAnswer: "unsure", mixedMinimum: 3, mixedShare: 0.5, mixedIgnores: ["general"])
+      minimumScore: 1.5, margin: 1, unsureAnswer: "unsure", mixedMinimum: 3, mixedShare: 0.45, mixedIgnores: ["general"])
   }
 
   static let cupboardPhrases: [Phrase] = join(
@@ -46,7 +53,8 @@ enum MokaRouting {
         "i still have", "i got from", "past peak", "past its peak", "half used", "how many grams", "enough beans",
         "enough coffee",
         "oldest bag", "newest bag", "empty bag", "on the shelf", "delete the", "promised", "roast date", "roasted on",
-        "inventory", "finish first", "use first", "goes stale", "going stale", "showing up",
+        "inventory", "finish first", "use first", "goes stale", "going stale", "showing up", "ran out of", "currently have",
+        "been open", "i have in", "ho ancora", "tengo", "habe ich noch",
         "using up", "use up", "closest to empty", "log that", "i just used", "i used", "opened it", "dial in the",
       ]),
     .weighted(
@@ -69,7 +77,8 @@ enum MokaRouting {
     .weighted(
       2, ["resta", "me queda", "il me reste", "ubrig", "frisch", "frais", "fresco", "encore", "ancora buono", "todavia"],
       fuzzy: false),
-    .weighted(1, ["fresh", "freshness", "stale", "left", "remaining", "cupboard", "pantry", "own", "opened"]))
+    .weighted(1.5, ["stale", "flat", "papery", "opened", "fresh", "freshness"]),
+    .weighted(1, ["left", "remaining", "cupboard", "pantry", "own"]))
 
   static let beansPhrases: [Phrase] = join(
     .weighted(
@@ -81,6 +90,7 @@ enum MokaRouting {
         "variety", "varieties", "gesha", "geisha", "bourbon", "typica", "caturra", "pacamara", "peaberry", "sl28", "robusta",
         "arabica", "heirloom", "light roast", "medium roast", "dark roast", "darker roast", "lighter roast", "roast level",
         "reference corpus", "the corpus", "corpus", "your list", "in your database", "body score", "acidity score",
+        "decaf", "catalogue", "catalog", "stone fruit", "black tea", "rostgrad", "tostado",
         "coffee grown", "grown in", "terroir", "altitude", "region", "regions", "producer", "farm",
         "got anything", "something juicy", "low acid", "low acidity", "single estate",
       ]),
@@ -109,10 +119,11 @@ enum MokaRouting {
     MokaVocabulary.flavours.flatMap { entry in entry.words.map { Phrase($0, weight: 1, group: "flavour") } })
 
   static let shoppingPhrases: [Phrase] = join(
+    .weighted(4, ["where can i buy", "where can i get", "where can i find"]),
     .weighted(
       3,
       [
-        "where can i buy", "where to buy", "where do i buy", "where can i get", "where can i find", "where do i get", "buy",
+        "where to buy", "where do i buy", "where do i get", "buy",
         "purchase", "for sale", "web search", "deal*",
         "order online", "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now",
         "opening hours", "open today", "search the web", "search online", "look up", "google", "online", "price", "prices",
@@ -124,7 +135,8 @@ enum MokaRouting {
       [
         "comprare", "dove posso", "vicino", "negozio", "prezzo", "comprar", "donde puedo", "cerca de", "tienda", "precio",
         "acheter", "ou puis je", "pres de", "magasin", "prix", "kaufen", "wo kann ich", "in der nahe", "laden", "preis",
-        "cafeteria", "torrefacteur", "pres d ici", "cerca", "dove", "donde", "negozi", "geschaft",
+        "cafeteria", "torrefacteur", "pres d ici", "cerca", "dove", "donde", "negozi", "geschaft", "wo bekomme", "handmuhle",
+        "muhle", "torrefacao", "perto", "onde", "loja",
       ], fuzzy: false),
     .weighted(
       2,
@@ -144,13 +156,14 @@ enum MokaRouting {
       [
         "money", "quid", "euro", "euros", "dollars", "bucks", "worth it", "worth the", "budget", "under", "link", "links",
         "brikka", "moka express", "venus", "alessi", "induction compatible", "stainless steel", "aluminium", "aluminum",
-        "heat diffuser", "diffuser", "worth getting", "pick up a", "spare parts",
+        "heat diffuser", "diffuser", "worth getting", "pick up a", "spare parts", "locally", "timemore", "1zpresso",
+        "comandante", "hario", "baratza", "any good",
         "which should i get", "should i get",
       ]),
     .weighted(1, ["cafe"]))
 
   static let greetingPhrases: [Phrase] = Array<Phrase>.weighted(
-    2.5,
+    1.5,
     [
       "hi", "hello", "hey", "thanks", "thank you", "good morning", "ciao", "hola", "bonjour", "hallo", "grazie", "gracias",
       "merci", "danke", "who are you", "what can you do", "help",
