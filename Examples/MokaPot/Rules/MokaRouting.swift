@@ -38,7 +38,7 @@ enum MokaRouting {
     }
     return Classifier(
       phrases: ["beans": beans, "cupboard": cupboard, "shopping": shoppingPhrases, "general": generalPhrases],
-      minimumScore: 1.5, margin: 1, unsureAnswer: "unsure", mixedMinimum: 3, mixedShare: 0.45, mixedIgnores: ["general"])
+      minimumScore: 1.5, margin: 1, unsureAnswer: "unsure", mixedMinimum: 2.5, mixedShare: 0.35, mixedIgnores: ["general"])
   }
 
   static let cupboardPhrases: [Phrase] = join(
@@ -119,7 +119,7 @@ enum MokaRouting {
     MokaVocabulary.flavours.flatMap { entry in entry.words.map { Phrase($0, weight: 1, group: "flavour") } })
 
   static let shoppingPhrases: [Phrase] = join(
-    .weighted(4, ["where can i buy", "where can i get", "where can i find"]),
+    .weighted(3, ["where can i buy", "where can i get", "where can i find"]),
     .weighted(
       3,
       [
