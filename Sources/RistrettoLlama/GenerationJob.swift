@@ -82,8 +82,8 @@
         throw GenerationError.decodingFailure("the tool call is not valid JSON: \(error.localizedDescription)")
       }
       let name: String = try content.value(forProperty: "tool")
-      let arguments = (try? content.properties().first { $0.key == "arguments" }?.value) ?? .null
-      return [Transcript.ToolCall(id: "", toolName: name, arguments: arguments ?? .null)]
+      let arguments = (try? content.properties())?.first { $0.key == "arguments" }?.value ?? .null
+      return [Transcript.ToolCall(id: "", toolName: name, arguments: arguments)]
     }
   }
 

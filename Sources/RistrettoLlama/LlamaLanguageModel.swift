@@ -151,9 +151,7 @@
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
       let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
       guard case .success(let tokenizer) = loadResult else {
-        continuation.finish(
-          throwing: LanguageModelSession.GenerationError.modelUnavailable(
-            reason: (try? loadResult.get()).map { _ in "" } ?? availability.reasonText))
+        continuation.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(reason: availability.reasonText))
         return stream
       }
       let cancelled = CancelFlag()

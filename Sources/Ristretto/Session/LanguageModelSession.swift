@@ -96,9 +96,9 @@ public final class LanguageModelSession: Sendable {
 
   /// Asks the backend to load and cache what every request of this session starts with.
   public func prewarm() async {
+    let configuration = currentConfiguration()
     let request = GenerationRequest(
-      transcript: Transcript(entries: [Self.instructionsEntry(currentConfiguration())]),
-      tools: currentConfiguration().tools.map(\.definition))
+      transcript: Transcript(entries: [Self.instructionsEntry(configuration)]), tools: configuration.tools.map(\.definition))
     await model.prewarm(request)
   }
 
