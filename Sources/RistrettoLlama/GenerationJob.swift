@@ -144,7 +144,7 @@
           if state.isFinished { break }
           let forced = state.forcedContinuation()
           if !forced.isEmpty, let text = String(validating: forced, as: UTF8.self) {
-            let tokens = LlamaTokenizerCache.tokens(text, vocab: engine.model.vocab)
+            let tokens = LlamaTokenizer.tokens(text, vocab: engine.model.vocab, parseSpecial: false)
             if tokens.flatMap({ engine.pieces[Int($0)] }) == forced, let next = state.advanced(by: forced) {
               try engine.decode(tokens)
               guidance = next
@@ -200,20 +200,6 @@
       if !pending.isEmpty, !output.isToolCall { emit(.text(String(decoding: pending, as: UTF8.self))) }
       output.confidence = choices > 0 ? confidence : nil
       return output
-    }
-  }
-
-  /// Tokenizes forced text without taking the tokenizer's lock (the engine lock is held).
-  enum LlamaTokenizerCache {
-    static func tokens(_ text: String, vocab: OpaquePointer) -> [Int32] {
-      let utf8 = Array(text.utf8)
-      var buffer = [llama_token](repeating: 0, count: utf8.count + 4)
-      let count = utf8.withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { chars in
-          llama_tokenize(vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, false)
-        }
-      }
-      return Array(buffer.prefix(Int(max(count, 0))))
     }
   }
 #endif

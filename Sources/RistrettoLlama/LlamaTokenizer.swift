@@ -19,24 +19,26 @@
     }
 
     func tokens(_ text: String, parseSpecial: Bool) -> [Int32] {
-      model.withLock { model in
-        let utf8 = Array(text.utf8)
-        var buffer = [llama_token](repeating: 0, count: utf8.count + 8)
-        var count = utf8.withUnsafeBufferPointer { bytes in
+      model.withLock { model in Self.tokens(text, vocab: model.vocab, parseSpecial: parseSpecial) }
+    }
+
+    /// `llama_tokenize` without adding BOS/EOS, growing the buffer when the first guess is short.
+    static func tokens(_ text: String, vocab: OpaquePointer, parseSpecial: Bool) -> [Int32] {
+      let utf8 = Array(text.utf8)
+      var buffer = [llama_token](repeating: 0, count: utf8.count + 8)
+      func tokenize() -> Int32 {
+        utf8.withUnsafeBufferPointer { bytes in
           bytes.withMemoryRebound(to: CChar.self) { chars in
-            llama_tokenize(model.vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, parseSpecial)
+            llama_tokenize(vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, parseSpecial)
           }
         }
-        if count < 0 {
-          buffer = [llama_token](repeating: 0, count: Int(-count))
-          count = utf8.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-              llama_tokenize(model.vocab, chars.baseAddress, Int32(utf8.count), &buffer, Int32(buffer.count), false, parseSpecial)
-            }
-          }
-        }
-        return Array(buffer.prefix(Int(max(count, 0))))
       }
+      var count = tokenize()
+      if count < 0 {
+        buffer = [llama_token](repeating: 0, count: Int(-count))
+        count = tokenize()
+      }
+      return Array(buffer.prefix(Int(max(count, 0))))
     }
 
     /// The bytes of one token (special tokens rendered as their text).

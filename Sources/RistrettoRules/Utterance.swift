@@ -60,21 +60,7 @@ public struct Utterance: Sendable, Equatable {
   /// match does not count again ("safety valve" then "valve"); phrases of one ``Phrase/group``
   /// count once, at the highest weight (several origin names are one signal, not several).
   public func score(_ phrases: [Phrase]) -> Double {
-    var covered = Set<Int>()
-    var groups: [String: Double] = [:]
-    var total = 0.0
-    for phrase in phrases.sorted(by: { $0.words.count > $1.words.count }) {
-      guard let start = position(of: phrase) else { continue }
-      let span = Set(start..<start + phrase.words.count)
-      guard !span.isSubset(of: covered) else { continue }
-      covered.formUnion(span)
-      if let group = phrase.group {
-        groups[group] = max(groups[group] ?? 0, phrase.weight)
-      } else {
-        total += phrase.weight
-      }
-    }
-    return total + groups.values.reduce(0, +)
+    scores(["": phrases])[""] ?? 0
   }
 
   /// The score of each case's phrases, where a longer phrase of any case takes its words away
