@@ -27,7 +27,7 @@
         print("decode: \(model.availability)")
         return
       }
-      let prompt = model.renderPrompt(
+      let prompt = model.render(
         GenerationRequest(
           transcript: Transcript(entries: [
             .instructions(.init(segments: [.text("You are a moka-pot coffee assistant.")], toolDefinitions: [])),

@@ -21,7 +21,7 @@ enum Backend {
         let showProgress = isatty(STDERR_FILENO) != 0
         var progress: (@Sendable (Double) -> Void)?
         if showProgress { progress = { @Sendable fraction in ProgressBar.draw(fraction) } }
-        let model = LlamaLanguageModel(path: path, promptRenderer: PromptRenderer(toolRenderer: renderer), progress: progress)
+        let model = LlamaLanguageModel(path: path, toolRenderer: renderer, progress: progress)
         if case .unavailable(let reason) = model.availability { throw Failure(message: "The model is unavailable: \(reason)") }
         return model
       #else

@@ -118,6 +118,6 @@ struct RouterCost {
     promptTokens = model.tokenCount(for: request)
     outputTokens =
       (MokaSpecialty.allCases.map(\.rawValue) + ["unsure"])
-      .map { model.tokenizer.count(GeneratedContent.quoted($0) + "<|im_end|>") }.max() ?? 0
+      .map { model.tokenizer.count(GeneratedContent.quoted($0)) + 1 }.max() ?? 0
   }
 }

@@ -16,7 +16,8 @@
     typealias GenerationError = LanguageModelSession.GenerationError
 
     func run(_ emit: (GenerationEvent) -> Void) throws {
-      let prompt = tokenizer.tokens(model.renderPrompt(request), parseSpecial: true)
+      // Markup with special tokens read, content as plain text: no content becomes a control token.
+      let prompt = tokenizer.encode(model.render(request)).map(Int32.init)
       let limit = request.options.maximumResponseTokens ?? 512
       guard prompt.count + min(limit, 64) <= model.contextSize else {
         throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: prompt.count + limit)

@@ -16,9 +16,9 @@
 
     /// Times this backend's own decode loop on `prompt` for `tokens` tokens: unguided (never
     /// stopping at end-of-generation) or guided by `schema` (restarting when a value completes).
-    public func measureDecode(prompt: String, tokens: Int, schema: GenerationSchema?) throws -> DecodeMeasurement {
+    public func measureDecode(prompt: RenderedPrompt, tokens: Int, schema: GenerationSchema?) throws -> DecodeMeasurement {
       guard case .success(let tokenizer) = loadResultForBenchmark else { throw LlamaError.loadFailed(path) }
-      let promptTokens = tokenizer.tokens(prompt, parseSpecial: true)
+      let promptTokens = tokenizer.encode(prompt).map(Int32.init)
       let grammar = try schema.map { try GuidanceGrammar(schema: $0) }
       return try engine.withLock { (slot: inout LlamaEngine?) throws -> DecodeMeasurement in
         guard slot != nil else { throw LlamaError.loadFailed(path) }
@@ -44,9 +44,9 @@
 
     /// Times a plain decode loop written directly against llama.cpp's C API (greedy sampler,
     /// one token per `llama_decode`), on a fresh context of the same model, prompt and threads.
-    public func measurePlainLoop(prompt: String, tokens: Int) throws -> DecodeMeasurement {
+    public func measurePlainLoop(prompt: RenderedPrompt, tokens: Int) throws -> DecodeMeasurement {
       guard case .success(let tokenizer) = loadResultForBenchmark else { throw LlamaError.loadFailed(path) }
-      var promptTokens = tokenizer.tokens(prompt, parseSpecial: true)
+      var promptTokens = tokenizer.encode(prompt).map(Int32.init)
       return try engine.withLock { (slot: inout LlamaEngine?) throws -> DecodeMeasurement in
         guard let engine = slot else { throw LlamaError.loadFailed(path) }
         let context = try ContextHandle(model: engine.model, contextSize: contextSize, threads: threads)

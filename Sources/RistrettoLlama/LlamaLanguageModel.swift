@@ -20,7 +20,7 @@
     public let path: String
     /// The context size in tokens.
     public let contextSize: Int
-    /// How requests become messages (tools use the compact renderer by default).
+    /// How requests become text: the model's chat template and the tool renderer.
     public let promptRenderer: PromptRenderer
     /// Whether the model may answer in text when tools are enabled, or must call one first.
     public let toolCalling: ToolCalling
@@ -28,7 +28,6 @@
     /// CPU threads used for decoding.
     public let threads: Int
     private let loadResult: Result<LlamaTokenizer, LlamaError>
-    private let chatTemplate: String?
 
     /// When a request enables tools, how the first tokens are chosen.
     public enum ToolCalling: Sendable {
@@ -45,31 +44,45 @@
     ///   - path: The GGUF file.
     ///   - contextSize: Tokens of context (default 4,096).
     ///   - threads: CPU threads for decoding (default: all cores, at most 8).
+    ///   - template: The chat template; `nil` (the default) uses the family of the file's own
+    ///     template, else the one its architecture is trained with, else a plain completion format
+    ///     (``ChatTemplate/detect(jinja:architecture:)``).
+    ///   - toolRenderer: How tool definitions are written (default compact).
+    ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled.
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
-      path: String, contextSize: Int = 4096, threads: Int? = nil, promptRenderer: PromptRenderer = PromptRenderer(),
-      toolCalling: ToolCalling = .automatic, progress: (@Sendable (Double) -> Void)? = nil
+      path: String, contextSize: Int = 4096, threads: Int? = nil, template: ChatTemplate? = nil,
+      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .automatic,
+      progress: (@Sendable (Double) -> Void)? = nil
     ) {
       _ = LlamaBackend.ready
       self.path = path
       self.contextSize = contextSize
-      self.promptRenderer = promptRenderer
       self.toolCalling = toolCalling
       let threadCount = threads ?? min(8, ProcessInfo.processInfo.activeProcessorCount)
       self.threads = threadCount
       var engine: LlamaEngine?
-      var template: String?
+      var detected = ChatTemplate.plain
       loadResult = Result { () throws(LlamaError) -> LlamaTokenizer in
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path) }
         let handle = try Self.load(path, vocabularyOnly: false, progress: progress)
-        template = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
+        let jinja = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
+        detected = ChatTemplate.detect(jinja: jinja, architecture: Self.metadata(handle, "general.architecture"))
         engine = try LlamaEngine(model: handle, contextSize: contextSize, threads: threadCount)
         // The tokenizer gets its own vocabulary-only load, so it never shares a handle with the
         // context that is decoding.
         return LlamaTokenizer(model: try Self.load(path, vocabularyOnly: true, progress: nil))
       }
       self.engine = Mutex(engine)
-      chatTemplate = template
+      promptRenderer = PromptRenderer(template: template ?? detected, toolRenderer: toolRenderer)
+    }
+
+    /// A string value of the model's GGUF metadata.
+    static func metadata(_ model: ModelHandle, _ key: String) -> String? {
+      var buffer = [CChar](repeating: 0, count: 256)
+      let length = llama_model_meta_val_str(model.pointer, key, &buffer, buffer.count)
+      guard length >= 0 else { return nil }
+      return String(decoding: buffer.prefix(min(Int(length), buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func load(_ path: String, vocabularyOnly: Bool, progress: (@Sendable (Double) -> Void)?) throws(LlamaError)
@@ -106,37 +119,10 @@
       (try? loadResult.get()) ?? ApproximateTokenizer()
     }
 
-    /// The prompt text: the request's messages through the model's chat template.
-    public func renderPrompt(_ request: GenerationRequest) -> String {
-      let messages = promptRenderer.messages(for: request)
-      guard let chatTemplate, let text = Self.apply(template: chatTemplate, messages) else {
-        return promptRenderer.render(request)
-      }
-      return text
-    }
-
-    static func apply(template: String, _ messages: [(role: String, content: String)]) -> String? {
-      let roles = messages.map { strdup($0.role) }
-      let contents = messages.map { strdup($0.content) }
-      defer {
-        roles.forEach { free($0) }
-        contents.forEach { free($0) }
-      }
-      var chat = zip(roles, contents).map { llama_chat_message(role: $0, content: $1) }
-      var buffer = [CChar](repeating: 0, count: 8192)
-      var length = llama_chat_apply_template(template, &chat, chat.count, true, &buffer, Int32(buffer.count))
-      if length > buffer.count {
-        buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        length = llama_chat_apply_template(template, &chat, chat.count, true, &buffer, Int32(buffer.count))
-      }
-      guard length >= 0 else { return nil }
-      return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Decodes the request's fixed prefix (instructions and tools) so later requests reuse it.
     public func prewarm(_ request: GenerationRequest) async {
       guard case .success(let tokenizer) = loadResult else { return }
-      let prompt = tokenizer.tokens(renderPrompt(request), parseSpecial: true)
+      let prompt = tokenizer.encode(render(request)).map(Int32.init)
       await Self.onThread {
         self.engine.withLock { engine in _ = try? engine?.prefill(prompt) }
       }

@@ -10,8 +10,23 @@
     /// - Parameter model: a vocabulary-only load of the model, owned by this tokenizer alone.
     init(model: sending ModelHandle) { self.model = Mutex(model) }
 
-    /// Token ids of `text`, reading special-token markers as special tokens.
-    public func encode(_ text: String) -> [Int] { tokens(text, parseSpecial: true).map(Int.init) }
+    /// Token ids of `text`; special-token markers are read as special tokens only with
+    /// `parseSpecial` (template markup).
+    public func encode(_ text: String, parseSpecial: Bool) -> [Int] { tokens(text, parseSpecial: parseSpecial).map(Int.init) }
+
+    /// The texts of the vocabulary's control and user-defined tokens.
+    public var specialTokenTexts: [String] {
+      model.withLock { model in
+        let count = llama_vocab_n_tokens(model.vocab)
+        let special = LLAMA_TOKEN_ATTR_CONTROL.rawValue | LLAMA_TOKEN_ATTR_USER_DEFINED.rawValue
+        return (0..<count).compactMap { token -> String? in
+          guard llama_vocab_get_attr(model.vocab, token).rawValue & special != 0,
+            let text = llama_vocab_get_text(model.vocab, token)
+          else { return nil }
+          return String(cString: text)
+        }
+      }
+    }
 
     /// The text of `tokens`.
     public func decode(_ tokens: [Int]) -> String {

@@ -59,9 +59,10 @@ public struct RuleBasedModel: LanguageModel {
   /// The events for `request`, computed synchronously and deterministically.
   public func respond(to request: GenerationRequest) throws -> [GenerationEvent] {
     let question = Utterance(request.transcript.lastPromptText ?? "")
-    let promptTokens = tokenizer.count(promptRenderer.render(request))
+    let promptTokens = tokenCount(for: request)
+    // The output's tokens and the one end-of-turn token a chat model writes after it.
     func usage(_ output: String) -> GenerationEvent {
-      .usage(Usage(promptTokens: promptTokens, generatedTokens: tokenizer.count(output + "<|im_end|>")))
+      .usage(Usage(promptTokens: promptTokens, generatedTokens: tokenizer.count(output) + 1))
     }
     if let schema = request.responseSchema {
       var proposal = GeneratedContent.null

@@ -75,7 +75,7 @@ struct SessionTests {
     let request = try #require(model.requests.first)
     #expect(request.tools.map(\.name) == ["weather"])
     #expect(request.transcript.instructions?.segments == [.text("Moka pots only.")])
-    let rendered = model.promptRenderer.render(request)
+    let rendered = model.render(request).text
     #expect(
       rendered.hasPrefix("<|im_start|>system\nMoka pots only.\nTools:\nweather(city City name) Today's weather in a city."))
     #expect(rendered.hasSuffix("<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"))

@@ -46,7 +46,8 @@ struct TokenizerTests {
   }
 
   @Test func specialTokensAreSingleIDs() {
-    #expect(SmolLM2.tokenizer.encode("<|im_start|>") == [1])
+    #expect(SmolLM2.tokenizer.encode("<|im_start|>", parseSpecial: true) == [1])
+    #expect(SmolLM2.tokenizer.encode("<|im_start|>") != [1])
     #expect(SmolLM2.tokenizer.encode("<|im_start|>", parseSpecial: false).count > 1)
     #expect(SmolLM2.tokenizer.vocabularySize == 49_152)
   }
@@ -64,11 +65,12 @@ struct TokenizerTests {
         .instructions(.init(segments: [.text("Be brief.")], toolDefinitions: [Weather().definition])),
         .prompt(.init(id: "p", segments: [.text("Weather in Turin?")])),
       ]), tools: [Weather().definition])
-    let rendered = model.promptRenderer.render(request)
+    let rendered = model.render(request)
     #expect(model.tokenCount(for: request) == SmolLM2.tokenizer.encode(rendered).count)
-    #expect(rendered.hasPrefix("<|im_start|>system\nBe brief.\nTools:\n"))
+    #expect(rendered.text.hasPrefix("<|im_start|>system\nBe brief.\nTools:\n"))
     #expect(
-      model.tokenCount(for: Instructions("Be brief.")) == SmolLM2.tokenizer.count("<|im_start|>system\nBe brief.<|im_end|>\n"))
+      model.tokenCount(for: Instructions("Be brief."))
+        == SmolLM2.tokenizer.encode("<|im_start|>system\nBe brief.<|im_end|>\n", parseSpecial: true).count)
     #expect(model.tokenCount(for: [Weather()] as [any Tool]) > model.tokenCount(for: Weather() as any Tool))
   }
 }

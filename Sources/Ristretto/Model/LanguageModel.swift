@@ -2,8 +2,9 @@
 /// ``LanguageModelSession`` and whatever model runs underneath.
 ///
 /// The session never knows which backend it talks to. A backend reports whether it can run,
-/// its context size and an exact ``Tokenizer``, renders requests into the text it would really
-/// feed the model (``promptRenderer``), and streams ``GenerationEvent``s back. Three backends
+/// its context size and an exact ``Tokenizer``, renders requests into the text it really feeds
+/// the model (``render(_:)``, the one rendering that token counts also use), and streams
+/// ``GenerationEvent``s back. Three backends
 /// ship: `RuleBasedModel` (deterministic), `LlamaLanguageModel` (GGUF through llama.cpp) and
 /// `FakeModel` (scripted, for tests).
 ///
@@ -27,9 +28,10 @@ public protocol LanguageModel: Sendable {
   var tokenizer: any Tokenizer { get }
   /// How a request becomes messages and text (chat template and tool rendering).
   var promptRenderer: PromptRenderer { get }
-  /// The exact text the model reads for `request` (by default ``promptRenderer``'s rendering;
-  /// a backend with its own chat template overrides it).
-  func renderPrompt(_ request: GenerationRequest) -> String
+  /// The exact prompt the model reads for `request`, markup apart from content (by default
+  /// ``promptRenderer``'s rendering). Token counts count this, and a token backend prefills
+  /// `tokenizer.encode(render(request))`, so counts are what the model reads.
+  func render(_ request: GenerationRequest) -> RenderedPrompt
   /// Generates a reply to `request`, streaming events; the stream ends after the last event.
   ///
   /// Cancelling the consuming task must stop generation promptly.
@@ -49,13 +51,13 @@ extension LanguageModel {
   public var promptRenderer: PromptRenderer { PromptRenderer() }
   /// Does nothing.
   public func prewarm(_ request: GenerationRequest) async {}
-  /// The renderer's text.
-  public func renderPrompt(_ request: GenerationRequest) -> String { promptRenderer.render(request) }
+  /// The renderer's prompt.
+  public func render(_ request: GenerationRequest) -> RenderedPrompt { promptRenderer.render(request) }
 
-  /// The exact number of tokens `request` occupies in this model's context: the rendered
-  /// instructions, tool definitions, history and chat-template markers.
-  public func tokenCount(for request: GenerationRequest) -> Int {
-    tokenizer.count(renderPrompt(request))
+  /// Texts that must never reach an answer: this model's template markers and those of every
+  /// known template family (a model may drift into another family's markup).
+  public var markupTexts: [String] {
+    Array(Set(promptRenderer.template.stopSequences + ChatTemplate.knownMarkers)).sorted()
   }
 }
 

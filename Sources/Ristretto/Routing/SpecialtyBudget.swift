@@ -17,7 +17,8 @@ public struct SpecialtyBudget<S: Specialty>: Sendable {
     public var instructionTokens: Int
     /// Tokens of each tool definition line.
     public var tools: [ToolCost]
-    /// The exact cost of the whole system turn (instructions, tools, call format, template).
+    /// The exact cost of the system text (instructions, tools, call format and template markup)
+    /// in front of a user turn, through the backend's rendering.
     public var totalTokens: Int
   }
 
@@ -40,11 +41,13 @@ public struct SpecialtyBudget<S: Specialty>: Sendable {
     rows = S.allCases.map { specialty in
       let tools = specialty.tools(from: toolbox)
       let text = specialty.instructions(from: instructions, toolbox: toolbox)
-      let system = model.promptRenderer.systemText(text.text, tools: tools.map(\.definition))
+      let system = Transcript.Entry.instructions(
+        .init(segments: text.segments.map { .text($0) }, toolDefinitions: tools.map(\.definition)))
+      let prompt = Transcript.Entry.prompt(.init(id: "prompt", segments: []))
       return Row(
         name: specialty.rawValue, instructionTokens: model.tokenCount(for: text),
         tools: tools.map { ToolCost(name: $0.name, tokens: model.tokenCount(for: $0)) },
-        totalTokens: model.tokenizer.count(model.promptRenderer.turn("system", system)))
+        totalTokens: model.difference(with: [system, prompt], without: [prompt]))
     }
   }
 

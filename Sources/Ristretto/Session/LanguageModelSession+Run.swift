@@ -104,11 +104,15 @@ extension LanguageModelSession {
     var calls: [Transcript.ToolCall] = []
     var usage: Usage?
     var confidence: Double?
-    for try await event in model.generate(request) {
+    var filter = MarkupFilter(markers: schema == nil ? model.markupTexts : [])
+    events: for try await event in model.generate(request) {
       try Task.checkCancellation()
       switch event {
       case .text(let delta):
-        text += delta
+        text += filter.feed(delta)
+        if filter.isStopped {
+          while text.last?.isWhitespace == true { text.removeLast() }
+        }
         if let onSnapshot {
           if schema == nil {
             onSnapshot(GeneratedContent(kind: .string(text), isComplete: false))
@@ -123,7 +127,10 @@ extension LanguageModelSession {
       case .usage(let reported): usage = (usage ?? Usage()) + reported
       case .confidence(let value): confidence = value
       }
+      // Marker text means the model left its turn: stop reading (the backend stops generating).
+      if filter.isStopped { break events }
     }
+    text += filter.finish()
     try Task.checkCancellation()
     let measured =
       usage

@@ -4,8 +4,8 @@ import Synchronization
 /// A byte-level BPE tokenizer built from GGUF metadata, matching llama.cpp's `llama_tokenize`
 /// (checked against it on SmolLM2 with a golden file of over a thousand strings).
 ///
-/// Special tokens named in the text (`<|im_start|>`) are read as single tokens, as llama.cpp does
-/// with `parse_special`.
+/// Text is plain text by default; special tokens named in the text (`<|im_start|>`) are read as
+/// single tokens only with `parseSpecial: true`, as llama.cpp does with `parse_special`.
 ///
 /// ```swift
 /// let tokenizer = try BPETokenizer(gguf: GGUFMetadata(contentsOf: modelURL))
@@ -72,9 +72,6 @@ public final class BPETokenizer: Tokenizer {
   /// Each token's bytes (special tokens as their text), for building a ``TokenTrie``.
   public var vocabularyBytes: [[UInt8]] { tokenBytes }
 
-  /// The token ids of `text`, with special-token markers read as special tokens.
-  public func encode(_ text: String) -> [Int] { encode(text, parseSpecial: true) }
-
   /// The token ids of `text`. With `parseSpecial` false only user-defined tokens are matched as
   /// a unit and control-token markers are tokenized as plain text (llama.cpp's `parse_special`).
   public func encode(_ text: String, parseSpecial: Bool) -> [Int] {
@@ -100,6 +97,9 @@ public final class BPETokenizer: Tokenizer {
   public func decode(_ tokens: [Int]) -> String {
     String(decoding: tokens.flatMap { $0 >= 0 && $0 < tokenBytes.count ? tokenBytes[$0] : [] }, as: UTF8.self)
   }
+
+  /// The texts of the control and user-defined tokens.
+  public var specialTokenTexts: [String] { specialTokens.map { String(String.UnicodeScalarView($0.text)) } }
 
   /// The bytes of one token.
   public func bytes(of token: Int) -> [UInt8] { token >= 0 && token < tokenBytes.count ? tokenBytes[token] : [] }

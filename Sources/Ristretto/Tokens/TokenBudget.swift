@@ -49,18 +49,20 @@ public struct TokenBudget: Sendable, Codable, Equatable {
       .init(segments: (instructions?.segments ?? []).map { .text($0) }, toolDefinitions: definitions))
     let history = transcript.filter { if case .instructions = $0 { false } else { true } }
     let request = GenerationRequest(transcript: Transcript(entries: [instructionsEntry] + history), tools: definitions)
-    let total = model.tokenizer.count(model.promptRenderer.render(request))
+    let total = model.tokenCount(for: request)
     var parts: [Component] = []
     if let instructions, !instructions.text.isEmpty {
       parts.append(Component(name: "instructions", tokens: model.tokenizer.count(instructions.text)))
     }
     if !tools.isEmpty {
       for tool in tools { parts.append(Component(name: "tool \(tool.name)", tokens: model.tokenCount(for: tool))) }
-      let overhead = model.tokenizer.count("\nTools:\n" + PromptRenderer.toolCallFormat)
+      let header = (instructions?.text.isEmpty ?? true) ? "Tools:\n" : "\nTools:\n"
+      let overhead = model.tokenizer.count(header) + model.tokenizer.count(PromptRenderer.toolCallFormat)
       parts.append(Component(name: "tool-call format", tokens: overhead))
     }
     if !history.isEmpty {
-      parts.append(Component(name: "history (\(history.count) entries)", tokens: model.tokenCount(for: history)))
+      let tokens = model.difference(with: [instructionsEntry] + history, without: [instructionsEntry])
+      parts.append(Component(name: "history (\(history.count) entries)", tokens: tokens))
     }
     let counted = parts.reduce(0) { $0 + $1.tokens }
     parts.append(Component(name: "chat template", tokens: total - counted))

@@ -1,33 +1,65 @@
 /// Turns text into a model's token ids and back; counts are exact for the model it belongs to.
 ///
+/// Text is tokenized as plain text by default: a string that spells a control token (such as
+/// `<|im_start|>`) becomes the ordinary tokens of those characters, never the control token, so
+/// text from users, tools and files cannot open or close a chat turn. Reading special-token
+/// markers is an explicit choice (`parseSpecial: true`) that only template markup makes; see
+/// ``RenderedPrompt``.
+///
 /// ```swift
 /// let tokens = tokenizer.encode("Hello")
 /// tokenizer.decode(tokens) // "Hello"
 /// ```
 public protocol Tokenizer: Sendable {
-  /// The token ids of `text`. Special-token markers (such as `<|im_start|>`) in the text are
-  /// read as the special tokens they name.
-  func encode(_ text: String) -> [Int]
+  /// The token ids of `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The text to tokenize.
+  ///   - parseSpecial: Whether text that spells a special (control) token becomes that token.
+  ///     Only template markup may pass `true`.
+  func encode(_ text: String, parseSpecial: Bool) -> [Int]
   /// The text of `tokens`.
   func decode(_ tokens: [Int]) -> String
-  /// The number of tokens in `text`.
+  /// The number of tokens in `text`, tokenized as plain text.
   func count(_ text: String) -> Int
+  /// The texts of the vocabulary's special tokens (control and user-defined), for checks that
+  /// no markup leaks into an answer. Empty when the tokenizer has none.
+  var specialTokenTexts: [String] { get }
 }
+
+// MARK: - Default implementations
 
 extension Tokenizer {
+  /// The token ids of `text` as plain text: special-token markers are not read as special tokens.
+  public func encode(_ text: String) -> [Int] { encode(text, parseSpecial: false) }
+
   /// The length of ``encode(_:)``.
-  public func count(_ text: String) -> Int { encode(text).count }
+  public func count(_ text: String) -> Int { encode(text, parseSpecial: false).count }
+
+  /// None.
+  public var specialTokenTexts: [String] { [] }
+
+  /// The token ids of a rendered prompt: its markup with special tokens read, its content as
+  /// plain text, each piece on its own — exactly what a backend prefills for it.
+  public func encode(_ prompt: RenderedPrompt) -> [Int] {
+    prompt.pieces.flatMap { piece in encode(piece.text, parseSpecial: piece.isMarkup) }
+  }
+
+  /// The number of tokens a rendered prompt occupies.
+  public func count(_ prompt: RenderedPrompt) -> Int {
+    prompt.pieces.reduce(0) { $0 + encode($1.text, parseSpecial: $1.isMarkup).count }
+  }
 }
 
-/// A rough tokenizer that counts one token per four bytes of UTF-8 (rounded up), plus one per
-/// word boundary it cannot merge. Its name says what it is: use it only where exact counts do
-/// not matter (tests of code that does not count tokens).
+/// A rough tokenizer that counts one token per four bytes of UTF-8 (rounded up). Its name says
+/// what it is: use it only where exact counts do not matter (tests of code that does not count
+/// tokens).
 public struct ApproximateTokenizer: Tokenizer {
   /// Creates the tokenizer.
   public init() {}
 
   /// One id per four-byte chunk (the chunk's first byte), so decoding is lossy.
-  public func encode(_ text: String) -> [Int] {
+  public func encode(_ text: String, parseSpecial: Bool) -> [Int] {
     let bytes = Array(text.utf8)
     return stride(from: 0, to: bytes.count, by: 4).map { Int(bytes[$0]) }
   }
