@@ -28,6 +28,9 @@ public struct FakeModel: LanguageModel {
     case fail(any Error)
     /// Emit exactly these events.
     case events([GenerationEvent])
+    /// Emit these events, then never finish until the request is cancelled: a model that hangs,
+    /// for tests of cancellation and of concurrent requests that need no sleeps.
+    case stall(after: [GenerationEvent])
 
     /// Call one tool.
     public static func toolCall(_ name: String, arguments: GeneratedContent) -> Step { .toolCalls([(name, arguments)]) }
@@ -87,11 +90,15 @@ public struct FakeModel: LanguageModel {
     return AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          let events = try Self.events(for: step.get(), promptTokens: promptTokens, tokenizer: tokenizer)
+          let step = try step.get()
+          let events = try Self.events(for: step, promptTokens: promptTokens, tokenizer: tokenizer)
           for event in events {
             if delay > .zero { try await Task.sleep(for: delay) }
             try Task.checkCancellation()
             continuation.yield(event)
+          }
+          if case .stall = step {
+            while true { try await Task.sleep(for: .seconds(3600)) }
           }
           continuation.finish()
         } catch {
@@ -129,7 +136,7 @@ public struct FakeModel: LanguageModel {
       ]
     case .fail(let error):
       throw error
-    case .events(let events):
+    case .events(let events), .stall(let events):
       return events
     }
   }

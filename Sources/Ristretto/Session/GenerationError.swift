@@ -17,6 +17,9 @@ extension LanguageModelSession {
     case toolLoopLimit(rounds: Int)
     /// The model called a tool the session does not have.
     case unknownTool(String)
+    /// The model kept calling a tool with arguments its schema does not allow, after being told
+    /// what was wrong; the tool never ran with them.
+    case invalidToolArguments(tool: String, reason: String, attempts: Int)
 
     /// A sentence that says what happened and what to do.
     public var errorDescription: String? {
@@ -32,6 +35,9 @@ extension LanguageModelSession {
       case .toolLoopLimit(let rounds):
         "The model called tools for \(rounds) rounds without answering; raise maximumToolRounds or check the tools' outputs."
       case .unknownTool(let name): "The model called '\(name)', which this session does not have."
+      case .invalidToolArguments(let tool, let reason, let attempts):
+        "The model called '\(tool)' \(attempts) times with arguments its schema does not allow (\(reason)); "
+          + "the tool did not run. Make the argument's guide or description clearer, or raise maximumArgumentCorrections."
       }
     }
   }

@@ -48,6 +48,7 @@ extension LanguageModelSession {
     let definitions = configuration.tools.map(\.definition)
     var usage = Usage()
     var dropped: [Transcript.Entry] = []
+    var rejectedCalls = 0
     for round in 0...maximumToolRounds {
       try Task.checkCancellation()
       let (request, droppedNow) = try fittedRequest(
@@ -67,7 +68,18 @@ extension LanguageModelSession {
           guard let tool = configuration.tools.first(where: { $0.name == call.toolName }) else {
             throw GenerationError.unknownTool(call.toolName)
           }
-          let segments = try await tool.invoke(with: call.arguments)
+          let segments: [Transcript.Segment]
+          switch try await perform(call, with: tool) {
+          case .ran(let output):
+            segments = output
+          case .rejected(let violation):
+            rejectedCalls += 1
+            guard rejectedCalls <= maximumArgumentCorrections else {
+              throw GenerationError.invalidToolArguments(
+                tool: tool.name, reason: violation.errorDescription ?? violation.reason, attempts: rejectedCalls)
+            }
+            segments = Self.correction(for: violation, tool: tool)
+          }
           try Task.checkCancellation()
           working.append(.toolOutput(Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)))
         }

@@ -20,6 +20,10 @@ public final class LanguageModelSession: Sendable {
   public let maximumToolRounds: Int
   /// What to do when the history no longer fits the context.
   public let historyPolicy: HistoryPolicy
+  /// How many tool calls with arguments that break their schema one request may make; each is
+  /// refused (the tool does not run) and the model is told what was wrong, and one more fails
+  /// the request with ``GenerationError/invalidToolArguments(tool:reason:attempts:)``.
+  public let maximumArgumentCorrections: Int
 
   struct Configuration: Sendable {
     var instructions: Instructions?
@@ -44,14 +48,17 @@ public final class LanguageModelSession: Sendable {
   ///   - instructions: What the model is told before any request.
   ///   - maximumToolRounds: The most tool-calling rounds per request (default 8).
   ///   - historyPolicy: What to do when the history outgrows the context (default: throw).
+  ///   - maximumArgumentCorrections: How many refused tool calls (arguments that break the
+  ///     tool's schema) a request may make before it fails (default 2).
   public convenience init(
     model: any LanguageModel, tools: [any Tool] = [], instructions: Instructions? = nil,
-    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict
+    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, maximumArgumentCorrections: Int = 2
   ) {
     let configuration = Configuration(instructions: instructions, tools: tools)
     self.init(
       model: model, configuration: configuration, transcript: Transcript(entries: [Self.instructionsEntry(configuration)]),
-      profile: nil, historyTransform: nil, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy)
+      profile: nil, historyTransform: nil, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy,
+      maximumArgumentCorrections: maximumArgumentCorrections)
   }
 
   /// Creates a session with fixed tools and instructions built by a result builder.
@@ -75,8 +82,9 @@ public final class LanguageModelSession: Sendable {
   init(
     model: any LanguageModel, configuration: Configuration, transcript: Transcript,
     profile: (@Sendable () -> Configuration)?, historyTransform: (@Sendable ([Transcript.Entry]) -> [Transcript.Entry])?,
-    maximumToolRounds: Int, historyPolicy: HistoryPolicy
+    maximumToolRounds: Int, historyPolicy: HistoryPolicy, maximumArgumentCorrections: Int = 2
   ) {
+    self.maximumArgumentCorrections = maximumArgumentCorrections
     self.model = model
     self.state = Mutex(State(transcript: transcript, configuration: configuration))
     self.profile = profile

@@ -61,28 +61,6 @@ extension Tool where Arguments: Generable {
   public var parameters: GenerationSchema { Arguments.generationSchema }
 }
 
-extension Tool {
-  /// Decodes `arguments`, calls the tool and turns its output into transcript segments.
-  func invoke(with arguments: GeneratedContent) async throws -> [Transcript.Segment] {
-    let typed: Arguments
-    do {
-      typed = try Arguments(arguments)
-    } catch {
-      throw LanguageModelSession.GenerationError.decodingFailure(
-        "Arguments for tool '\(name)' could not be decoded: \(error.localizedDescription)")
-    }
-    let output: Output
-    do {
-      output = try await call(arguments: typed)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw ToolCallError(tool: self, underlyingError: error)
-    }
-    return Transcript.Segment.segments(of: output)
-  }
-}
-
 /// A tool threw while it ran. The transcript is left as it was before the request.
 public struct ToolCallError: Error, Sendable, CustomStringConvertible {
   /// The tool that failed.
