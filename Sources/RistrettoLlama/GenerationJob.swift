@@ -25,7 +25,7 @@
       let limitInContext = min(limit, model.contextSize - prompt.count)
       let (mode, grammar, toolGrammar) = try setUp()
       try model.engine.withLock { (slot: inout LlamaEngine?) throws in
-        guard slot != nil else { throw GenerationError.modelUnavailable(reason: model.availability.reasonText) }
+        guard slot != nil else { throw GenerationError.modelUnavailable(model.availability.reason) }
         let cachedCount = try slot!.prefill(prompt)
         var loop = DecodeLoop(
           engine: slot!, options: request.options, mode: mode, grammar: grammar, toolGrammar: toolGrammar,

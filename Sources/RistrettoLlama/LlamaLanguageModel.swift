@@ -110,7 +110,8 @@
     public var availability: ModelAvailability {
       switch loadResult {
       case .success: .available
-      case .failure(let error): .unavailable(reason: error.errorDescription ?? "\(error)")
+      case .failure(.fileNotFound(let path)): .unavailable(.modelFileMissing(path: path))
+      case .failure(let error): .unavailable(.loadFailed(error.errorDescription ?? "\(error)"))
       }
     }
 
@@ -137,7 +138,7 @@
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
       let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
       guard case .success(let tokenizer) = loadResult else {
-        continuation.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(reason: availability.reasonText))
+        continuation.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(availability.reason))
         return stream
       }
       let cancelled = CancelFlag()
@@ -181,9 +182,9 @@
   }
 
   extension ModelAvailability {
-    var reasonText: String {
+    var reason: UnavailableReason {
       if case .unavailable(let reason) = self { return reason }
-      return ""
+      return .other("available")
     }
   }
 #endif

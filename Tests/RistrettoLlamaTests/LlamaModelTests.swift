@@ -25,10 +25,13 @@ import Testing
         Issue.record("a missing file must be unavailable")
         return
       }
-      #expect(reason.contains("No model file"))
+      #expect(reason == .modelFileMissing(path: "/nonexistent/model.gguf"))
       let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt.gguf")
       try Data("GGUF not really".utf8).write(to: corrupt)
-      #expect(!LlamaLanguageModel(path: corrupt.path).availability.isAvailable)
+      guard case .unavailable(.loadFailed) = LlamaLanguageModel(path: corrupt.path).availability else {
+        Issue.record("a corrupt file must fail to load")
+        return
+      }
     }
 
     @Test func tokenizerMatchesThePureSwiftOne() throws {

@@ -196,9 +196,9 @@ struct SessionTests {
 
   @Test func unavailableModelThrowsTypedError() async {
     var model = FakeModel.fixed("x")
-    model.availability = .unavailable(reason: "no weights")
+    model.availability = .unavailable(.loadFailed("no weights"))
     let session = LanguageModelSession(model: model)
-    await #expect(throws: LanguageModelSession.GenerationError.modelUnavailable(reason: "no weights")) {
+    await #expect(throws: LanguageModelSession.GenerationError.modelUnavailable(.loadFailed("no weights"))) {
       try await session.respond(to: "x")
     }
   }
@@ -207,7 +207,7 @@ struct SessionTests {
     typealias G = LanguageModelSession.GenerationError
     let errors: [any LocalizedError] = [
       G.concurrentRequests, G.exceededContextWindowSize(contextSize: 10, tokenCount: 20), G.toolLoopLimit(rounds: 2),
-      G.unknownTool("x"), G.decodingFailure("y"), G.modelUnavailable(reason: "z"), G.unsupportedGuide("w"),
+      G.unknownTool("x"), G.decodingFailure("y"), G.modelUnavailable(.other("z")), G.unsupportedGuide("w"),
       SchemaError.emptyRange(path: "a"), GeneratedContentError.missingProperty(path: "b"),
     ]
     for error in errors { #expect(error.errorDescription?.isEmpty == false) }

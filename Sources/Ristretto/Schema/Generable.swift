@@ -23,6 +23,10 @@ public protocol ConvertibleToGeneratedContent: PromptRepresentable, Instructions
 /// enum Roast: String, CaseIterable, Generable { case light, medium, dark }
 /// ```
 public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent {
+  /// What a streamed snapshot holds before the value is complete: the type itself for scalars
+  /// and enums, every property optional for a ``GenerableObject`` (``PartiallyGeneratedObject``),
+  /// as in Foundation Models.
+  associatedtype PartiallyGenerated: ConvertibleFromGeneratedContent = Self
   /// The schema the model's output is generated under.
   static var generationSchema: GenerationSchema { get }
 }

@@ -6,7 +6,7 @@ extension LanguageModelSession {
     /// The request (instructions, tools, history and reserved answer tokens) does not fit.
     case exceededContextWindowSize(contextSize: Int, tokenCount: Int)
     /// The model cannot run.
-    case modelUnavailable(reason: String)
+    case modelUnavailable(ModelAvailability.UnavailableReason)
     /// The model's output could not be decoded into the requested type.
     case decodingFailure(String)
     /// A schema uses a guide the backend cannot enforce.
@@ -20,6 +20,24 @@ extension LanguageModelSession {
     /// The model kept calling a tool with arguments its schema does not allow, after being told
     /// what was wrong; the tool never ran with them.
     case invalidToolArguments(tool: String, reason: String, attempts: Int)
+    /// Foundation Models' guardrail error. Ristretto's local backends have no guardrails and
+    /// never throw it; a served backend may, when its server refuses content.
+    case guardrailViolation(Context)
+    /// Foundation Models' error for missing model assets; Ristretto reports those as
+    /// ``modelUnavailable(_:)`` instead and never throws it.
+    case assetsUnavailable(Context)
+    /// Foundation Models' error for an unsupported language; never thrown by Ristretto's backends.
+    case unsupportedLanguageOrLocale(Context)
+    /// The backend refused the request because of load (a served backend under rate limits).
+    case rateLimited(Context)
+
+    /// What Foundation Models attaches to some of its errors.
+    public struct Context: Sendable, Equatable {
+      /// A sentence for developers.
+      public var debugDescription: String
+      /// Creates a context.
+      public init(debugDescription: String) { self.debugDescription = debugDescription }
+    }
 
     /// A sentence that says what happened and what to do.
     public var errorDescription: String? {
@@ -27,7 +45,7 @@ extension LanguageModelSession {
       case .exceededContextWindowSize(let contextSize, let tokenCount):
         "The request needs \(tokenCount) tokens but the model's context holds \(contextSize). "
           + "Shorten the instructions, give the session fewer tools, or set a history policy that drops old entries."
-      case .modelUnavailable(let reason): "The model is unavailable: \(reason)"
+      case .modelUnavailable(let reason): "The model is unavailable: \(reason.description)"
       case .decodingFailure(let context): "The model's output could not be decoded: \(context)"
       case .unsupportedGuide(let context): "The schema cannot be enforced: \(context)"
       case .concurrentRequests:
@@ -38,6 +56,10 @@ extension LanguageModelSession {
       case .invalidToolArguments(let tool, let reason, let attempts):
         "The model called '\(tool)' \(attempts) times with arguments its schema does not allow (\(reason)); "
           + "the tool did not run. Make the argument's guide or description clearer, or raise maximumArgumentCorrections."
+      case .guardrailViolation(let context): "The request was refused by a content guardrail: \(context.debugDescription)"
+      case .assetsUnavailable(let context): "The model's assets are unavailable: \(context.debugDescription)"
+      case .unsupportedLanguageOrLocale(let context): "The language is not supported: \(context.debugDescription)"
+      case .rateLimited(let context): "The model is busy; try again later: \(context.debugDescription)"
       }
     }
   }
