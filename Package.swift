@@ -71,6 +71,8 @@ let package = Package(
     .testTarget(name: "RistrettoTests", dependencies: ["Ristretto", "RistrettoTesting"]),
     .testTarget(name: "RistrettoRulesTests", dependencies: ["Ristretto", "RistrettoRules"]),
     .testTarget(
+      name: "FoundationModelsCompatTests", dependencies: ["Ristretto", "RistrettoTesting"], exclude: ["README.md"]),
+    .testTarget(
       name: "MokaPotTests",
       dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting"]
     ),
