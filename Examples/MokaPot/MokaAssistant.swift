@@ -43,9 +43,10 @@ public struct MokaAssistant: Sendable {
   }
 
   /// A conversation routed by `router` (by default a router on `model`).
-  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) -> SpecialistChat<MokaSpecialty>
+  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) throws
+    -> SpecialistChat<MokaSpecialty>
   {
-    SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
+    try SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
   }
 
   /// SmolLM2-135M's tokenizer, from the bundled extract (loaded once).

@@ -7,7 +7,7 @@ enum ChatLoop {
   static func run(_ options: Options, assistant: MokaAssistant) async throws {
     let model = try Backend.model(options, assistant: assistant)
     let router = try Backend.router(options, model: model, assistant: assistant)
-    var chat = assistant.chat(model: model, router: router)
+    var chat = try assistant.chat(model: model, router: router)
     var choices: [String] = []
     print("Moka-pot assistant (\(options.backend) backend). /new starts over, /budget shows token costs, /quit exits.")
     while true {
@@ -19,7 +19,7 @@ enum ChatLoop {
       case "": continue
       case "/quit", "/exit": return
       case "/new":
-        chat = assistant.chat(model: model, router: router)
+        chat = try assistant.chat(model: model, router: router)
         choices = []
         print("(new conversation)")
         continue

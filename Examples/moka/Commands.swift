@@ -6,7 +6,7 @@ import Ristretto
 enum Commands {
   static func ask(_ options: Options, assistant: MokaAssistant) async throws {
     let model = try Backend.model(options, assistant: assistant)
-    let chat = assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
+    let chat = try assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
     let reply = try await chat.send(options.question ?? "")
     let calls = reply.response.toolCalls
     let outputs = reply.response.toolOutputs
@@ -44,7 +44,7 @@ enum Commands {
       {
         question = text
       }
-      let decision = await router.route(question)
+      let decision = try await router.route(question)
       print(
         GeneratedContent(properties: [
           "question": question, "specialty": decision.specialty.rawValue, "unsure": decision.wasUnsure,
@@ -56,7 +56,7 @@ enum Commands {
   static func budget(_ options: Options, assistant: MokaAssistant) throws {
     let renderer = ToolRenderer(rawValue: options.renderer) ?? .compact
     let model = try Backend.model(options, assistant: assistant, renderer: renderer)
-    let budget = SpecialtyBudget<MokaSpecialty>(model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
+    let budget = try SpecialtyBudget<MokaSpecialty>(model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
     let router = RouterCost(model: model)
     if options.json {
       let rows = budget.rows.map { row in

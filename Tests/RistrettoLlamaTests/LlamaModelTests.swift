@@ -129,8 +129,8 @@ import Testing
       let router = MokaRouterPrompt.modelRouter(model: RealModel.model)
       for line in lines {
         let question: String = try GeneratedContent(json: String(line)).value(forProperty: "q")
-        let decision = await router.route(question)
-        #expect(decision.fallbackReason == nil, "\(question): \(decision.fallbackReason ?? "")")
+        let decision = try await router.route(question)
+        #expect(decision.failureReason == nil, "\(question): \(decision.failureReason ?? "")")
         #expect(MokaSpecialty.allCases.contains(decision.specialty))
         #expect(decision.confidence != nil)
       }

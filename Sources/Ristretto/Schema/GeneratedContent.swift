@@ -145,3 +145,20 @@ extension GeneratedContent: CustomStringConvertible {
   /// The compact JSON of the value.
   public var description: String { jsonString }
 }
+
+extension GeneratedContent: ExpressibleByDictionaryLiteral {
+  /// A structure from a dictionary literal, keys in the order written.
+  ///
+  /// ```swift
+  /// let arguments: GeneratedContent = ["roast": "dark", "limit": 2]
+  /// ```
+  public init(dictionaryLiteral elements: (String, any ConvertibleToGeneratedContent)...) {
+    var values: [String: GeneratedContent] = [:]
+    var keys: [String] = []
+    for (key, value) in elements where values[key] == nil {
+      keys.append(key)
+      values[key] = value.generatedContent
+    }
+    self.init(kind: .structure(properties: values, orderedKeys: keys))
+  }
+}
