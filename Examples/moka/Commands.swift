@@ -56,7 +56,8 @@ enum Commands {
   static func budget(_ options: Options, assistant: MokaAssistant) throws {
     let renderer = ToolRenderer(rawValue: options.renderer) ?? .compact
     let model = try Backend.model(options, assistant: assistant, renderer: renderer)
-    let budget = try SpecialtyBudget<MokaSpecialty>(model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
+    let budget = try SpecialtyBudget<MokaSpecialty>(
+      model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
     let router = RouterCost(model: model)
     if options.json {
       let rows = budget.rows.map { row in

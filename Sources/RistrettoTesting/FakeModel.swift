@@ -41,7 +41,9 @@ public struct FakeModel: LanguageModel {
     /// ```swift
     /// let model = FakeModel.scripted([.route(Desk.weather), .reply("Sunny.")])
     /// ```
-    public static func route<S: Specialty>(_ specialty: S) -> Step { .structure(GeneratedContent(kind: .string(specialty.rawValue))) }
+    public static func route<S: Specialty>(_ specialty: S) -> Step {
+      .structure(GeneratedContent(kind: .string(specialty.rawValue)))
+    }
 
     /// Answer a router's request with `unsure`.
     public static var routeUnsure: Step { .structure(GeneratedContent(kind: .string("unsure"))) }

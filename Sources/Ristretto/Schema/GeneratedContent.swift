@@ -50,9 +50,14 @@ public struct GeneratedContent: Sendable, Equatable {
   /// let content = GeneratedContent(properties: ["roast": "dark", "limit": 3])
   /// ```
   public init(properties: KeyValuePairs<String, any ConvertibleToGeneratedContent>) {
+    self.init(pairs: properties.map { ($0.key, $0.value) })
+  }
+
+  /// A structure from pairs; the first of two equal keys wins.
+  init(pairs: [(String, any ConvertibleToGeneratedContent)]) {
     var values: [String: GeneratedContent] = [:]
     var keys: [String] = []
-    for (key, value) in properties where values[key] == nil {
+    for (key, value) in pairs where values[key] == nil {
       keys.append(key)
       values[key] = value.generatedContent
     }
@@ -153,12 +158,6 @@ extension GeneratedContent: ExpressibleByDictionaryLiteral {
   /// let arguments: GeneratedContent = ["roast": "dark", "limit": 2]
   /// ```
   public init(dictionaryLiteral elements: (String, any ConvertibleToGeneratedContent)...) {
-    var values: [String: GeneratedContent] = [:]
-    var keys: [String] = []
-    for (key, value) in elements where values[key] == nil {
-      keys.append(key)
-      values[key] = value.generatedContent
-    }
-    self.init(kind: .structure(properties: values, orderedKeys: keys))
+    self.init(pairs: elements)
   }
 }
