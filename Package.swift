@@ -45,7 +45,8 @@ let package = Package(
       path: "Fixtures",
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
-        "moka/routing-final.jsonl",
+        "moka/routing-final.jsonl", "moka/routing-blind.jsonl", "moka/routing-blind2.jsonl",
+        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
