@@ -75,9 +75,9 @@ let package = Package(
       name: "FoundationModelsCompatTests", dependencies: ["Ristretto", "RistrettoTesting"], exclude: ["README.md"]),
     .testTarget(
       name: "MokaPotTests",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting"]
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting", "RistrettoLlama"]
     ),
-    .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto", "MokaPot"]),
+    .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -48,11 +48,12 @@
     ///     template, else the one its architecture is trained with, else a plain completion format
     ///     (``ChatTemplate/detect(jinja:architecture:)``).
     ///   - toolRenderer: How tool definitions are written (default compact).
-    ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled.
+    ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled
+    ///     (default ``ToolCalling/required``: a guided tool call, which small models need).
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
       path: String, contextSize: Int = 4096, threads: Int? = nil, template: ChatTemplate? = nil,
-      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .automatic,
+      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required,
       progress: (@Sendable (Double) -> Void)? = nil
     ) {
       _ = LlamaBackend.ready
