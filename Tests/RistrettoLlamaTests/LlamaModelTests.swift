@@ -46,25 +46,6 @@ import Testing
       for text in texts { #expect(RealModel.model.tokenizer.encode(text) == swift.encode(text), "\(text)") }
     }
 
-    @Test func liveTokenizerAgreesWithTheGoldenFileAndTheSwiftTokenizer() throws {
-      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/tokenizers/smollm2-135m.golden.jsonl")
-      let swift = try RealModel.offlineTokenizer()
-      let live = try #require(RealModel.model.tokenizer as? LlamaTokenizer)
-      var checked = 0
-      for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
-        let object = try GeneratedContent(json: String(line))
-        let text: String = try object.value(forProperty: "text")
-        let special: Bool = try object.value(forProperty: "special")
-        let ids: [Int] = try object.value(forProperty: "ids")
-        let liveIDs = live.tokens(text, parseSpecial: special).map(Int.init)
-        #expect(liveIDs == ids, "llama.cpp changed its mind about \(text.debugDescription)")
-        #expect(swift.encode(text, parseSpecial: special) == liveIDs, "\(text.debugDescription)")
-        checked += 1
-      }
-      #expect(checked >= 1000)
-    }
-
     @Test func guidedIntAndEnumAreAlwaysValid() async throws {
       let int = GenerationSchema(
         root: .object(name: "Pick", properties: [.init(name: "limit", node: .integer(minimum: 1, maximum: 5))]))
