@@ -182,10 +182,4 @@
     var isSet: Bool { flag.load(ordering: .relaxed) }
   }
 
-  extension ModelAvailability {
-    var reason: UnavailableReason {
-      if case .unavailable(let reason) = self { return reason }
-      return .other("available")
-    }
-  }
 #endif

@@ -163,3 +163,19 @@ import Testing
     }
   }
 #endif
+
+#if Llama
+  @Suite(
+    "CountingModel counts what the llama backend prefills",
+    .enabled(if: !InstalledModel.installed.isEmpty, "no model installed: run scripts/install-llama.sh --model all"))
+  struct CountingModelLiveTests {
+    @Test(arguments: InstalledModel.installed)
+    func countsFromMetadataEqualTheBackendsCounts(_ installed: InstalledModel) throws {
+      let counter = try CountingModel(gguf: URL(fileURLWithPath: installed.path!))
+      #expect(counter.promptRenderer == installed.model.promptRenderer)
+      for request in RequestZoo.requests() {
+        #expect(counter.tokenCount(for: request) == installed.model.tokenCount(for: request))
+      }
+    }
+  }
+#endif

@@ -56,6 +56,12 @@ public enum ModelAvailability: Sendable, Equatable {
   /// Whether the model is ready.
   public var isAvailable: Bool { self == .available }
 
+  /// The reason, or `.other("available")` when the model is available.
+  public var reason: UnavailableReason {
+    if case .unavailable(let reason) = self { return reason }
+    return .other("available")
+  }
+
   /// The reason as a sentence, or nil when the model is available.
   public var reasonDescription: String? {
     if case .unavailable(let reason) = self { return reason.description }
