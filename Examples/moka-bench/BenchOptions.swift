@@ -7,6 +7,7 @@ struct BenchOptions {
   var quick = false
   var set = "all"
   var modelPath: String?
+  var limit: Int?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -16,11 +17,13 @@ struct BenchOptions {
       routing    routing accuracy on the labelled dev and holdout sets (--set dev|holdout|all)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
+      models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
 
     Options:
       --json PATH   also write the results as JSON
       --quick       fewer iterations (for CI smoke runs)
       --model PATH  GGUF model for the decode suite (default $RISTRETTO_MODEL)
+      --limit N     models: ask only the first N dev questions
     """
 
   static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -34,6 +37,7 @@ struct BenchOptions {
       case "--quick": options.quick = true
       case "--set": options.set = rest.popFirst() ?? "all"
       case "--model": options.modelPath = rest.popFirst()
+      case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
       default: return nil
       }
     }
