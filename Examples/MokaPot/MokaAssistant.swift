@@ -33,7 +33,8 @@ public struct MokaAssistant: Sendable {
     let bags = (data.cupboard ?? []).map(\.name)
     return RuleBook(
       classifier: MokaRouting.classifier(bagNames: bags, corpus: data.beans), toolRules: MokaToolRules.rules(bagNames: bags),
-      answer: MokaAnswers.answer, reply: MokaAnswers.reply, unavailableSentence: MokaAnswers.unavailable,
+      answer: MokaAnswers.answer, reply: MokaAnswers.reply, statusProperty: "status",
+      statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
   }
 

@@ -14,7 +14,7 @@ enum MokaCLI {
   }()
 
   static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
-    guard let binary else { throw CocoaError(.fileNoSuchFile) }
+    guard let binary else { throw MissingBinary() }
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -34,8 +34,18 @@ enum MokaCLI {
   }
 }
 
-@Suite("moka CLI", .enabled(if: MokaCLI.binary != nil, "the moka executable is not built next to the tests"))
+/// The moka executable is a product of this package, so `swift test` builds it: a missing one is
+/// a failure, not a skip.
+struct MissingBinary: Error, CustomStringConvertible {
+  var description: String { "the moka executable is not built next to the tests (\(CommandLine.arguments[0]))" }
+}
+
+@Suite("moka CLI")
 struct MokaCLITests {
+  @Test func theExecutableIsBuilt() {
+    #expect(MokaCLI.binary != nil, "the moka executable is not built next to the tests")
+  }
+
   @Test func askPrintsAnAnswer() throws {
     let result = try MokaCLI.run(["ask", "Why is my moka pot sputtering?"])
     #expect(result.status == 0)
@@ -84,8 +94,12 @@ struct MokaCLITests {
     #expect(result.err.contains("Usage: moka"))
   }
 
-  @Test func llamaBackendWithoutTheTraitExplainsHowToGetIt() throws {
-    #if !Llama
+  @Test func llamaBackendExplainsWhatIsMissing() throws {
+    #if Llama
+      let result = try MokaCLI.run(["ask", "hi", "--backend", "llama", "--model", "/nonexistent/model.gguf"])
+      #expect(result.status != 0)
+      #expect(result.err.contains("/nonexistent/model.gguf"))
+    #else
       let result = try MokaCLI.run(["ask", "hi", "--backend", "llama"])
       #expect(result.status == 2)
       #expect(result.err.contains("scripts/install-llama.sh"))

@@ -40,7 +40,8 @@ func book(proposal: GeneratedContent) -> RuleBook {
       ToolRule(tool: "index", triggers: ["search"]) { _ in GeneratedContent(properties: [:]) },
     ],
     answer: { results, _ in .reply("Done: " + results.map { $0.output.jsonString }.joined(separator: ", ")) },
-    reply: { _, _ in "Hello." })
+    reply: { _, _ in "Hello." }, statusProperty: "status",
+    statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" })
 }
 
 @Suite("RuleBasedModel")

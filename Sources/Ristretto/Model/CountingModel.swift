@@ -49,6 +49,6 @@ public struct CountingModel: LanguageModel {
 
   /// Fails with ``LanguageModelSession/GenerationError/modelUnavailable(_:)``.
   public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-    AsyncThrowingStream { $0.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(availability.reason)) }
+    AsyncThrowingStream { $0.finish(throwing: GenerationError.modelUnavailable(availability.reason)) }
   }
 }

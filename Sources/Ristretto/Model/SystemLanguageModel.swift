@@ -70,7 +70,7 @@ public final class SystemLanguageModel: LanguageModel {
   /// The backend's stream, or a typed failure when none is configured.
   public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
     guard let backend = configuredBackend else {
-      return AsyncThrowingStream { $0.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(.notConfigured)) }
+      return AsyncThrowingStream { $0.finish(throwing: GenerationError.modelUnavailable(.notConfigured)) }
     }
     return backend.generate(request)
   }

@@ -130,6 +130,8 @@ public final class LanguageModelSession: Sendable {
   public typealias ResponseStream<Content: Generable> = Ristretto.ResponseStream<Content>
   /// Foundation Models' name for ``Ristretto/ToolCallError``.
   public typealias ToolCallError = Ristretto.ToolCallError
+  /// Foundation Models' name for ``Ristretto/GenerationError``.
+  public typealias GenerationError = Ristretto.GenerationError
 
   func currentConfiguration() -> Configuration {
     profile?() ?? state.withLock { $0.configuration }
