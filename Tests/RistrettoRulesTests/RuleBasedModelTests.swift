@@ -114,3 +114,13 @@ struct RuleBasedModelTests {
     #expect(utterance.firstNumber == 6)
   }
 }
+
+@Suite("RuleBasedModel on hostile schemas")
+struct RuleBasedHostileSchemaTests {
+  @Test func aPatternTheSteeringCannotCompleteIsATypedErrorNotACrash() throws {
+    let schema = GenerationSchema(root: .string(pattern: "(abcdefghij){40}"))
+    #expect(throws: GenerationError.self) {
+      _ = try SchemaSteering.steer(GeneratedContent(kind: .string("short")), into: schema)
+    }
+  }
+}
