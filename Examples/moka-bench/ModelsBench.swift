@@ -29,6 +29,7 @@ import Ristretto
             golden["matches"] ?? 0, golden["strings"] ?? 0, counts["exact"] ?? 0, counts["requests"] ?? 0,
             row["decodeTokensPerSecond"] as? Double ?? 0, row["guidedTokensPerSecond"] as? Double ?? 0,
             row["answersWithMarkerText"] as? Int ?? 0, row["answers"] as? Int ?? 0))
+        fflush(stdout)
       }
       try writeJSON(["models": rows], to: options.jsonPath)
     }
@@ -136,7 +137,9 @@ import Ristretto
       ])
       var withMarkers = 0
       var failures = 0
-      for question in questions {
+      for (index, question) in questions.enumerated() {
+        FileHandle.standardError.write(
+          Data("\r[\(URL(fileURLWithPath: model.path).lastPathComponent)] question \(index + 1)/\(questions.count)".utf8))
         do {
           let answer = try await assistant.chat(model: model, router: router).send(question).response.content
           if ChatTemplate.knownMarkers.contains(where: answer.contains) { withMarkers += 1 }
@@ -144,6 +147,7 @@ import Ristretto
           failures += 1
         }
       }
+      FileHandle.standardError.write(Data("\n".utf8))
       return (questions.count, withMarkers, failures)
     }
   }
