@@ -29,7 +29,7 @@ import Ristretto
             golden["matches"] ?? 0, golden["strings"] ?? 0, counts["exact"] ?? 0, counts["requests"] ?? 0,
             row["decodeTokensPerSecond"] as? Double ?? 0, row["guidedTokensPerSecond"] as? Double ?? 0,
             row["answersWithMarkerText"] as? Int ?? 0, row["answers"] as? Int ?? 0))
-        fflush(stdout)
+        fflush(nil)  // every output stream: the line shows as soon as the model is measured
       }
       try writeJSON(["models": rows], to: options.jsonPath)
     }
