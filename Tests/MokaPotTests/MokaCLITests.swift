@@ -1,4 +1,5 @@
 import Foundation
+import Ristretto
 import Testing
 
 /// Runs the built `moka` executable (it sits beside the test bundle in the build folder).
@@ -56,7 +57,7 @@ struct MokaCLITests {
     let result = try MokaCLI.run(["ask", "find beans from kenya", "--json", "--index", "stale"])
     #expect(result.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["question", "specialty", "unsure", "toolCalls", "answer", "usage"])
+    #expect(Set(object.keys) == ["question", "specialty", "switchedFrom", "unsure", "toolCalls", "answer", "usage"])
     let calls = try #require(object["toolCalls"] as? [[String: Any]])
     #expect(calls.first?["status"] as? String == "indexStale")
     let usage = try #require(object["usage"] as? [String: Any])
@@ -105,6 +106,36 @@ struct MokaCLITests {
       #expect(result.err.contains("scripts/install-llama.sh"))
       #expect(result.err.contains("--traits Llama"))
     #endif
+  }
+
+  @Test func chatJSONPrintsOneObjectPerTurnAndSaysWhenTheSpecialtySwitches() throws {
+    let result = try MokaCLI.run(
+      ["chat", "--json"], input: "Find me some fruity beans\nhow much of my Kochere is left?\nwhat about more fruity beans?\n")
+    #expect(result.status == 0)
+    let turns = try result.out.split(separator: "\n").map { try GeneratedContent(json: String($0)) }
+    #expect(turns.count == 3)
+    #expect(try turns.map { try $0.value(Int.self, forProperty: "turn") } == [1, 2, 3])
+    #expect(try turns[0].value(String.self, forProperty: "specialty") == "beans")
+    #expect(try turns[0].value(String?.self, forProperty: "switchedFrom") == nil)
+    #expect(try turns[1].value(String.self, forProperty: "specialty") == "cupboard")
+    #expect(try turns[1].value(String?.self, forProperty: "switchedFrom") == "beans")
+    let keys = try turns[1].properties().map(\.key)
+    #expect(keys == ["turn", "question", "specialty", "switchedFrom", "unsure", "toolCalls", "answer", "usage"])
+  }
+
+  @Test func aTooLongMessageIsAnsweredWithAUserFacingJSONError() throws {
+    let result = try MokaCLI.run(["chat", "--json"], input: String(repeating: "coffee ", count: 20_000) + "\n")
+    #expect(result.status == 1)
+    let error = try GeneratedContent(json: result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+      .value(GeneratedContent.self, forProperty: "error")
+    #expect(try error.value(String.self, forProperty: "code") == "questionTooLong")
+    #expect(try !error.value(String.self, forProperty: "message").contains("history policy"))
+  }
+
+  @Test func aQuestionThatStartsWithADashFollowsDoubleDash() throws {
+    let result = try MokaCLI.run(["ask", "--", "-what grind for a 3-cup pot?"])
+    #expect(result.status == 0)
+    #expect(result.out.contains("3-cup"))
   }
 
   @Test func helpOnEverySubcommand() throws {
