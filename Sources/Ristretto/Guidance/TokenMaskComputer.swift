@@ -45,14 +45,10 @@ public final class TokenMaskComputer: Sendable {
 
   private func walk(node: Int32, state: GuidanceState, into mask: inout TokenMask) {
     let entry = trie.nodes[Int(node)]
-    let start = Int(entry.childStart)
-    for offset in 0..<Int(entry.childCount) {
-      let byte = trie.childBytes[start + offset]
-      guard let next = state.advanced(by: byte) else { continue }
-      let child = trie.childNodes[start + offset]
+    for child in entry.childStart..<entry.childStart + entry.childCount {
+      guard let next = state.advanced(by: trie.nodeBytes[Int(child)]) else { continue }
       let childEntry = trie.nodes[Int(child)]
-      let tokenStart = Int(childEntry.tokenStart)
-      for index in tokenStart..<tokenStart + Int(childEntry.tokenCount) { mask.insert(Int(trie.tokenIDs[index])) }
+      for index in childEntry.tokenStart..<childEntry.tokenEnd { mask.insert(Int(trie.tokenIDs[Int(index)])) }
       if childEntry.childCount > 0 { walk(node: child, state: next, into: &mask) }
     }
   }

@@ -2,108 +2,144 @@
 ///
 /// Walking the trie together with a ``GuidanceState`` checks each shared token prefix once:
 /// when a prefix is refused, every token that starts with it is skipped.
+///
+/// The trie is flat: nodes are numbered breadth-first, so the children of a node are
+/// consecutive, and token ids are stored in byte order, so the tokens that end at a node are
+/// one run of `tokenIDs`. It is built by a radix sort of the token bytes, one level at a time.
+///
+/// ```swift
+/// let trie = TokenTrie(tokens: tokenizer.vocabularyBytes)
+/// let masks = TokenMaskComputer(trie: trie)
+/// ```
 public struct TokenTrie: Sendable {
   struct Node: Sendable {
+    /// The first child's index; the children are `childStart..<childStart + childCount`.
     var childStart: Int32 = 0
     var childCount: Int32 = 0
+    /// The tokens ending at this node are `tokenIDs[tokenStart..<tokenEnd]`.
     var tokenStart: Int32 = 0
-    var tokenCount: Int32 = 0
+    var tokenEnd: Int32 = 0
   }
 
   var nodes: [Node]
-  var childBytes: [UInt8]
-  var childNodes: [Int32]
+  /// The byte on the edge into each node (0 for the root).
+  var nodeBytes: [UInt8]
+  /// Token ids in byte order.
   var tokenIDs: [Int32]
   /// The number of tokens in the vocabulary (the width of a mask).
   public let vocabularySize: Int
 
   /// Builds the trie from each token's bytes; empty tokens (special tokens with no text) are left out.
   public init(tokens: [[UInt8]]) {
+    var builder = TrieBuilder(tokens: tokens)
+    builder.build()
     vocabularySize = tokens.count
-    let order = tokens.indices.filter { !tokens[$0].isEmpty }.sorted {
-      tokens[$0].lexicographicallyPrecedes(tokens[$1])
-    }
-    // Build a pointer trie first, then flatten it breadth-first.
-    var children: [[(UInt8, Int)]] = [[]]
-    var ends: [[Int32]] = [[]]
-    for id in order {
-      var node = 0
-      for byte in tokens[id] {
-        if let existing = children[node].last, existing.0 == byte {
-          node = existing.1
-        } else if let existing = children[node].first(where: { $0.0 == byte }) {
-          node = existing.1
-        } else {
-          children.append([])
-          ends.append([])
-          children[node].append((byte, children.count - 1))
-          node = children.count - 1
-        }
-      }
-      ends[node].append(Int32(id))
-    }
-    var flat: [Node] = Array(repeating: Node(), count: children.count)
-    var bytes: [UInt8] = []
-    var targets: [Int32] = []
-    var ids: [Int32] = []
-    for index in children.indices {
-      flat[index].childStart = Int32(bytes.count)
-      flat[index].childCount = Int32(children[index].count)
-      for (byte, child) in children[index] {
-        bytes.append(byte)
-        targets.append(Int32(child))
-      }
-      flat[index].tokenStart = Int32(ids.count)
-      flat[index].tokenCount = Int32(ends[index].count)
-      ids.append(contentsOf: ends[index])
-    }
-    nodes = flat
-    childBytes = bytes
-    childNodes = targets
-    tokenIDs = ids
+    nodes = builder.nodes
+    nodeBytes = builder.nodeBytes
+    tokenIDs = builder.order
   }
 
   /// The number of trie nodes.
   public var nodeCount: Int { nodes.count }
+
+  /// The memory the trie's tables take, in bytes.
+  public var byteCount: Int {
+    nodes.count * MemoryLayout<Node>.stride + nodeBytes.count + tokenIDs.count * MemoryLayout<Int32>.stride
+  }
 }
 
-/// A set of allowed token ids, one bit per token.
-public struct TokenMask: Sendable, Equatable {
-  /// The bits, 64 tokens per word.
-  public private(set) var words: [UInt64]
-  /// The vocabulary size.
-  public let count: Int
+/// Builds a ``TokenTrie`` breadth-first: each node's range of (byte-sorted) tokens is split by
+/// the byte at the node's depth, and the non-empty parts become its children.
+struct TrieBuilder {
+  private var bytes: [UInt8] = []
+  private var starts: [Int32] = []
+  private var lengths: [Int32] = []
+  var order: [Int32] = []
+  var nodes: [TokenTrie.Node] = []
+  var nodeBytes: [UInt8] = []
+  /// Per node, during the build: its range of `order` and its depth.
+  private var ranges: [(low: Int32, high: Int32, depth: Int32)] = []
 
-  /// An empty mask over `count` tokens.
-  public init(count: Int) {
-    self.count = count
-    words = Array(repeating: 0, count: (count + 63) / 64)
-  }
-
-  /// Whether `token` is allowed.
-  public func contains(_ token: Int) -> Bool {
-    token >= 0 && token < count && words[token >> 6] & (1 << UInt64(token & 63)) != 0
-  }
-
-  /// Allows `token`.
-  public mutating func insert(_ token: Int) {
-    words[token >> 6] |= 1 << UInt64(token & 63)
-  }
-
-  /// The number of allowed tokens.
-  public var allowedCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
-
-  /// The allowed token ids in ascending order.
-  public var allowedTokens: [Int] {
-    var result: [Int] = []
-    for (index, word) in words.enumerated() where word != 0 {
-      var bits = word
-      while bits != 0 {
-        let bit = bits.trailingZeroBitCount
-        result.append(index * 64 + bit)
-        bits &= bits - 1
-      }
+  init(tokens: [[UInt8]]) {
+    starts.reserveCapacity(tokens.count)
+    lengths.reserveCapacity(tokens.count)
+    for (id, token) in tokens.enumerated() {
+      starts.append(Int32(bytes.count))
+      lengths.append(Int32(token.count))
+      bytes.append(contentsOf: token)
+      if !token.isEmpty { order.append(Int32(id)) }
     }
-    return result
+  }
+
+  /// The byte of `token` at `depth`, or -1 when the token ends before it.
+  private func key(_ token: Int32, _ depth: Int32) -> Int {
+    depth < lengths[Int(token)] ? Int(bytes[Int(starts[Int(token)] + depth)]) : -1
+  }
+
+  mutating func build() {
+    nodes = [TokenTrie.Node()]
+    nodeBytes = [0]
+    ranges = [(0, Int32(order.count), 0)]
+    var counts = [Int](repeating: 0, count: 257)
+    var scratch = [Int32](repeating: 0, count: order.count)
+    var index = 0
+    while index < nodes.count {
+      let (low, high, depth) = ranges[index]
+      if high - low > 48 {
+        sortByCounting(Int(low), Int(high), depth, &counts, &scratch)
+      } else if high - low > 1 {
+        sortByInsertion(Int(low), Int(high), depth)
+      }
+      var cursor = low
+      while cursor < high, key(order[Int(cursor)], depth) < 0 { cursor += 1 }
+      nodes[index].tokenStart = low
+      nodes[index].tokenEnd = cursor
+      nodes[index].childStart = Int32(nodes.count)
+      while cursor < high {
+        let byte = key(order[Int(cursor)], depth)
+        var end = cursor + 1
+        while end < high, key(order[Int(end)], depth) == byte { end += 1 }
+        nodes.append(TokenTrie.Node())
+        nodeBytes.append(UInt8(byte))
+        ranges.append((cursor, end, depth + 1))
+        cursor = end
+      }
+      nodes[index].childCount = Int32(nodes.count) - nodes[index].childStart
+      index += 1
+    }
+    ranges = []
+  }
+
+  /// A stable insertion sort of `order[low..<high]` by the byte at `depth` (short ranges).
+  private mutating func sortByInsertion(_ low: Int, _ high: Int, _ depth: Int32) {
+    for i in low + 1..<high {
+      let token = order[i]
+      let value = key(token, depth)
+      var j = i
+      while j > low, key(order[j - 1], depth) > value {
+        order[j] = order[j - 1]
+        j -= 1
+      }
+      order[j] = token
+    }
+  }
+
+  /// A stable counting sort of `order[low..<high]` by the byte at `depth` (long ranges).
+  private mutating func sortByCounting(_ low: Int, _ high: Int, _ depth: Int32, _ counts: inout [Int], _ scratch: inout [Int32]) {
+    for i in 0..<257 { counts[i] = 0 }
+    for i in low..<high { counts[key(order[i], depth) + 1] += 1 }
+    var total = low
+    for i in 0..<257 {
+      let count = counts[i]
+      counts[i] = total
+      total += count
+    }
+    for i in low..<high {
+      let token = order[i]
+      let bucket = key(token, depth) + 1
+      scratch[counts[bucket]] = token
+      counts[bucket] += 1
+    }
+    for i in low..<high { order[i] = scratch[i] }
   }
 }
