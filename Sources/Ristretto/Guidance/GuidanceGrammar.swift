@@ -32,7 +32,7 @@ public final class GuidanceGrammar: Sendable {
 
   let nodes: [Node]
   let literals: [LiteralSet]
-  let patterns: [ByteNFA]
+  let patterns: [ByteDFA]
   let root: Int32
   /// The schema this grammar was compiled from.
   public let schema: GenerationSchema
@@ -69,7 +69,7 @@ struct GrammarCompiler {
     .init(candidates: [Array("null".utf8)], outcomes: [0]),
     .init(candidates: [Array("false".utf8), Array("true".utf8)], outcomes: [0, 0]),
   ]
-  var patterns: [ByteNFA] = []
+  var patterns: [ByteDFA] = []
   var definitionIndex: [String: Int32] = [:]
   var pendingReferences: [(node: Int32, name: String)] = []
 

@@ -1,5 +1,5 @@
 extension GuidanceStepper {
-  /// One byte inside a string body: escapes and UTF-8 for free strings, the NFA for patterns.
+  /// One byte inside a string body: escapes and UTF-8 for free strings, the DFA for patterns.
   func stepString(_ progress: StringProgress, _ byte: UInt8, _ stack: [GuidanceFrame], _ results: inout [[GuidanceFrame]]) {
     var next = progress
     if progress.pattern >= 0 {
@@ -8,7 +8,8 @@ extension GuidanceStepper {
         if automaton.accepts(progress.run) { results.append(stack) }
         return
       }
-      guard let run = automaton.step(progress.run, byte) else { return }
+      let run = automaton.step(progress.run, byte)
+      guard run >= 0 else { return }
       next.run = run
       results.append(stack + [.string(next)])
       return

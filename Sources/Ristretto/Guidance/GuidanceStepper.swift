@@ -67,7 +67,7 @@ struct GuidanceStepper {
       switch (phase, byte) {
       case (0, UInt8(ascii: "}")), (2, UInt8(ascii: "}")): results.append(stack)
       case (0, UInt8(ascii: "\"")), (3, UInt8(ascii: "\"")):
-        results.append(stack + [.anyObject(node: node, phase: 1), .string(StringProgress(pattern: -1, run: []))])
+        results.append(stack + [.anyObject(node: node, phase: 1), .string(StringProgress(pattern: -1))])
       case (1, UInt8(ascii: ":")): results.append(stack + [.anyObject(node: node, phase: 2), .value(node)])
       case (2, UInt8(ascii: ",")): results.append(stack + [.anyObject(node: node, phase: 3)])
       default: return
@@ -93,7 +93,7 @@ struct GuidanceStepper {
       switch byte {
       case UInt8(ascii: "{") where nested: results.append(stack + [.anyObject(node: node, phase: 0)])
       case UInt8(ascii: "[") where nested: results.append(stack + [.anyArray(node: node, phase: 0)])
-      case UInt8(ascii: "\""): results.append(stack + [.string(StringProgress(pattern: -1, run: []))])
+      case UInt8(ascii: "\""): results.append(stack + [.string(StringProgress(pattern: -1))])
       case UInt8(ascii: "t"), UInt8(ascii: "f"): startLiteral(GuidanceGrammar.boolSet, byte, stack, &results)
       case UInt8(ascii: "n"): startLiteral(GuidanceGrammar.nullSet, byte, stack, &results)
       default:
@@ -109,8 +109,7 @@ struct GuidanceStepper {
       }
     case .string(let pattern):
       guard byte == UInt8(ascii: "\"") else { return }
-      let run = pattern >= 0 ? grammar.patterns[Int(pattern)].start : []
-      results.append(stack + [.string(StringProgress(pattern: pattern, run: run))])
+      results.append(stack + [.string(StringProgress(pattern: pattern))])
     case .array:
       if byte == UInt8(ascii: "[") { results.append(stack + [.arrayOpen(node: node)]) }
     case .object(let keySets, _):
