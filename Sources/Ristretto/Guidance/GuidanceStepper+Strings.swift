@@ -1,18 +1,15 @@
 extension GuidanceStepper {
-  /// One byte inside a string body: escapes and UTF-8 for free strings, the DFA for patterns.
-  func stepString(_ progress: StringProgress, _ byte: UInt8, _ stack: [GuidanceFrame], _ results: inout [[GuidanceFrame]]) {
+  /// One byte inside a string body (its frame already popped from `thread`): escapes and UTF-8
+  /// for free strings, the DFA for patterns.
+  func stepString(_ progress: StringProgress, _ byte: UInt8, _ thread: inout [GuidanceFrame]) -> Bool {
     var next = progress
     if progress.pattern >= 0 {
       let automaton = grammar.patterns[Int(progress.pattern)]
-      if byte == UInt8(ascii: "\"") {
-        if automaton.accepts(progress.run) { results.append(stack) }
-        return
-      }
-      let run = automaton.step(progress.run, byte)
-      guard run >= 0 else { return }
-      next.run = run
-      results.append(stack + [.string(next)])
-      return
+      if byte == UInt8(ascii: "\"") { return automaton.accepts(progress.run) }
+      next.run = automaton.step(progress.run, byte)
+      guard next.run >= 0 else { return false }
+      thread.append(.string(next))
+      return true
     }
     if progress.escape == 1 {
       switch byte {
@@ -20,24 +17,22 @@ extension GuidanceStepper {
         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
         next.escape = 0
       case UInt8(ascii: "u"): next.escape = 2
-      default: return
+      default: return false
       }
     } else if progress.escape >= 2 {
       let isHex = (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-      guard isHex else { return }
+      guard isHex else { return false }
       next.escape = progress.escape == 5 ? 0 : progress.escape + 1
     } else if progress.pending > 0 {
-      guard byte >= progress.nextLow, byte <= progress.nextHigh else { return }
+      guard byte >= progress.nextLow, byte <= progress.nextHigh else { return false }
       next.pending -= 1
       next.nextLow = 0x80
       next.nextHigh = 0xBF
     } else {
       switch byte {
-      case UInt8(ascii: "\""):
-        results.append(stack)
-        return
+      case UInt8(ascii: "\""): return true
       case UInt8(ascii: "\\"): next.escape = 1
-      case 0x00..<0x20: return
+      case 0x00..<0x20: return false
       case 0x20..<0x80: break
       case 0xC2...0xDF: next.pending = 1
       case 0xE0: (next.pending, next.nextLow) = (2, 0xA0)
@@ -46,9 +41,10 @@ extension GuidanceStepper {
       case 0xF0: (next.pending, next.nextLow) = (3, 0x90)
       case 0xF4: (next.pending, next.nextHigh) = (3, 0x8F)
       case 0xF1...0xF3: next.pending = 3
-      default: return
+      default: return false
       }
     }
-    results.append(stack + [.string(next)])
+    thread.append(.string(next))
+    return true
   }
 }
