@@ -13,6 +13,8 @@ struct ByteDFA: Sendable {
   let transitions: [Int32]
   /// Whether each state may end the string.
   let accepting: [Bool]
+  /// The bytes each state can follow.
+  let stateBytes: [ByteSet]
 
   /// The state before any byte.
   static let start: Int32 = 0
@@ -31,7 +33,10 @@ struct ByteDFA: Sendable {
   var stateCount: Int { accepting.count }
 
   /// The memory the tables take, in bytes.
-  var byteCount: Int { classes.count + transitions.count * MemoryLayout<Int32>.stride + accepting.count }
+  var byteCount: Int {
+    classes.count + transitions.count * MemoryLayout<Int32>.stride + accepting.count
+      + stateBytes.count * MemoryLayout<ByteSet>.stride
+  }
 
   /// Determinizes `automaton` by the subset construction over byte classes.
   /// - Throws: ``StringPatternError`` when the pattern needs more than ``stateLimit`` states.
@@ -67,6 +72,9 @@ struct ByteDFA: Sendable {
     self.classCount = representatives.count
     self.transitions = transitions
     self.accepting = accepting
+    stateBytes = accepting.indices.map { state in
+      ByteSet((0...255).lazy.map(UInt8.init).filter { transitions[state * representatives.count + Int(classes[Int($0)])] >= 0 })
+    }
   }
 
   /// Splits the 256 bytes into classes no edge tells apart; returns each byte's class and one

@@ -33,6 +33,8 @@ public final class GuidanceGrammar: Sendable {
   let nodes: [Node]
   let literals: [LiteralSet]
   let patterns: [ByteDFA]
+  /// The bytes a value of each node can start with.
+  let startBytes: [ByteSet]
   let root: Int32
   /// The schema this grammar was compiled from.
   public let schema: GenerationSchema
@@ -51,6 +53,7 @@ public final class GuidanceGrammar: Sendable {
     self.nodes = compiler.nodes
     self.literals = compiler.literals
     self.patterns = compiler.patterns
+    self.startBytes = compiler.startBytes()
     self.root = root
     self.schema = schema
   }
@@ -145,6 +148,36 @@ struct GrammarCompiler {
       }
       return placeholder
     }
+  }
+
+  /// The bytes a value of each node can start with: the least fixed point of the rules, since
+  /// `anyOf` nodes (references among them) may form cycles.
+  func startBytes() -> [ByteSet] {
+    var sets = nodes.map { node -> ByteSet in
+      switch node {
+      case .any: ByteSet(Array("{[\"tfn-".utf8)).union(.digits)
+      case .literal(let set): ByteSet(literals[Int(set)].candidates.compactMap(\.first))
+      case .integer, .number: ByteSet([UInt8(ascii: "-")]).union(.digits)
+      case .string: ByteSet([UInt8(ascii: "\"")])
+      case .array: ByteSet([UInt8(ascii: "[")])
+      case .object: ByteSet([UInt8(ascii: "{")])
+      case .anyOf: ByteSet()
+      }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      for (index, node) in nodes.enumerated() {
+        guard case .anyOf(let choices) = node else { continue }
+        var union = sets[index]
+        for choice in choices { union.formUnion(sets[Int(choice)]) }
+        if union != sets[index] {
+          sets[index] = union
+          changed = true
+        }
+      }
+    }
+    return sets
   }
 
   /// Points every reference placeholder at its compiled definition.

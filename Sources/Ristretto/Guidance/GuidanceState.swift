@@ -58,8 +58,15 @@ public struct GuidanceState: Sendable, Hashable {
       }
       threads = next
     }
-    if threads.count > 1 { threads = Self.unique(threads) }
+    removeDuplicateThreads()
     return !threads.isEmpty
+  }
+
+  /// Keeps the first of threads that are equal.
+  mutating func removeDuplicateThreads() {
+    guard threads.count > 1 else { return }
+    var seen = Set<[GuidanceFrame]>()
+    threads = threads.filter { seen.insert($0).inserted }
   }
 
   /// Whether the state is one thread inside a free string body, between characters: then any
@@ -81,15 +88,12 @@ public struct GuidanceState: Sendable, Hashable {
     var set = ByteSet()
     var scratch: [GuidanceFrame] = []
     var forks: [[GuidanceFrame]] = []
-    for byte in 0...255 {
-      for thread in threads {
+    for thread in threads {
+      stepper.nextBytes(thread).subtracting(set).forEachByte { byte in
         scratch.removeAll(keepingCapacity: true)
         scratch += thread
         forks.removeAll(keepingCapacity: true)
-        if stepper.step(&scratch, UInt8(byte), &forks) || !forks.isEmpty {
-          set.insert(UInt8(byte))
-          break
-        }
+        if stepper.step(&scratch, byte, &forks) || !forks.isEmpty { set.insert(byte) }
       }
     }
     return set
@@ -120,10 +124,5 @@ public struct GuidanceState: Sendable, Hashable {
       state = next
     }
     return forced
-  }
-
-  private static func unique(_ threads: [[GuidanceFrame]]) -> [[GuidanceFrame]] {
-    var seen = Set<[GuidanceFrame]>()
-    return threads.filter { seen.insert($0).inserted }
   }
 }

@@ -36,20 +36,40 @@ public final class TokenMaskComputer: Sendable {
   /// The number of masks held in the cache.
   public var cachedMaskCount: Int { cache.withLock { $0.count } }
 
-  /// Walks trie and automaton together from the root, without the cache.
+  /// The tokens whose bytes may all come next from `state`, computed without the cache.
+  ///
+  /// Inside a free string the mask starts as a copy of the vocabulary's class of tokens that
+  /// stay inside it, and only what follows the closing quote in the others is walked, from the
+  /// thread that encloses the string; elsewhere the trie is walked with the automaton, trying
+  /// only the bytes the state may accept next and skipping every token below a refused prefix.
   public func computeMask(for state: GuidanceState) -> TokenMask {
+    let classes = trie.classes
+    if state.threads.count == 1, case .string(let progress) = state.threads[0].last, let point = classes.index(of: progress) {
+      var walker = MaskWalker(grammar: state.grammar, trie: classes.closing[point], mask: classes.inside[point])
+      walker.walk(from: GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()]))
+      return walker.mask
+    }
+    var walker = MaskWalker(grammar: state.grammar, trie: trie.tables, mask: TokenMask(count: trie.vocabularySize))
+    walker.walk(from: state)
+    return walker.mask
+  }
+
+  /// The plain walk of trie and automaton, one ``GuidanceState`` per edge: the reference the
+  /// fast path is tested against.
+  func referenceMask(for state: GuidanceState) -> TokenMask {
     var mask = TokenMask(count: trie.vocabularySize)
-    walk(node: 0, state: state, into: &mask)
+    referenceWalk(node: 0, state: state, into: &mask)
     return mask
   }
 
-  private func walk(node: Int32, state: GuidanceState, into mask: inout TokenMask) {
-    let entry = trie.nodes[Int(node)]
-    for child in entry.childStart..<entry.childStart + entry.childCount {
-      guard let next = state.advanced(by: trie.nodeBytes[Int(child)]) else { continue }
-      let childEntry = trie.nodes[Int(child)]
-      for index in childEntry.tokenStart..<childEntry.tokenEnd { mask.insert(Int(trie.tokenIDs[Int(index)])) }
-      if childEntry.childCount > 0 { walk(node: child, state: next, into: &mask) }
+  private func referenceWalk(node: Int, state: GuidanceState, into mask: inout TokenMask) {
+    let tables = trie.tables
+    let entry = tables.nodes[node]
+    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
+      guard let next = state.advanced(by: tables.nodeBytes[child]) else { continue }
+      let childEntry = tables.nodes[child]
+      for index in Int(childEntry.tokenStart)..<Int(childEntry.tokenEnd) { mask.insert(Int(tables.tokenIDs[index])) }
+      if childEntry.childCount > 0 { referenceWalk(node: child, state: next, into: &mask) }
     }
   }
 }
