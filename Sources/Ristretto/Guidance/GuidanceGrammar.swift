@@ -2,7 +2,8 @@ import Foundation
 
 /// A schema compiled for guided generation: the tables the ``GuidanceState`` machine runs on.
 ///
-/// Compile once per schema and share it; it is immutable. Values are generated as compact JSON:
+/// Compile once per schema and share it; it is immutable (``cached(schema:)`` keeps the grammars
+/// already compiled). Values are generated as compact JSON:
 /// no whitespace, object properties in schema order, optional properties either absent or `null`,
 /// numbers without exponents.
 ///
@@ -38,6 +39,9 @@ public final class GuidanceGrammar: Sendable {
   let root: Int32
   /// The schema this grammar was compiled from.
   public let schema: GenerationSchema
+  /// The schema's structure: grammars with equal keys have equal tables, and their states
+  /// compare equal.
+  public let key: Key
 
   /// Literal-set indices shared by every grammar.
   static let nullSet: Int32 = 0
@@ -56,6 +60,25 @@ public final class GuidanceGrammar: Sendable {
     self.startBytes = compiler.startBytes()
     self.root = root
     self.schema = schema
+    self.key = Key(schema: schema)
+  }
+
+  /// Compiles `schema`, or returns the grammar compiled before from a schema with the same
+  /// ``Key``, from ``GuidanceGrammarCache/shared``.
+  /// - Throws: ``SchemaError`` when the schema is invalid or uses a guide that cannot be enforced.
+  public static func cached(schema: GenerationSchema) throws(SchemaError) -> GuidanceGrammar {
+    try GuidanceGrammarCache.shared.grammar(for: schema)
+  }
+
+  /// The memory the grammar's tables take, in bytes (an estimate: array contents, not headers).
+  public var byteCount: Int {
+    var total = nodes.count * (MemoryLayout<Node>.stride + MemoryLayout<ByteSet>.stride) + key.description.utf8.count
+    for literal in literals {
+      total += literal.outcomes.count * MemoryLayout<Int32>.stride
+      for candidate in literal.candidates { total += candidate.count + 32 }
+    }
+    for pattern in patterns { total += pattern.byteCount }
+    return total
   }
 
   /// The state before any byte has been generated.

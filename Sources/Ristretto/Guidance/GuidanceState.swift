@@ -16,11 +16,16 @@ public struct GuidanceState: Sendable, Hashable {
     self.threads = threads
   }
 
+  /// States are equal when their grammars have the same ``GuidanceGrammar/Key`` (the same
+  /// schema, compiled once or twice) and they stand at the same point of it.
   public static func == (lhs: GuidanceState, rhs: GuidanceState) -> Bool {
-    lhs.grammar === rhs.grammar && lhs.threads == rhs.threads
+    (lhs.grammar === rhs.grammar || lhs.grammar.key == rhs.grammar.key) && lhs.threads == rhs.threads
   }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(threads) }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(grammar.key)
+    hasher.combine(threads)
+  }
 
   /// The state after `byte`, or nil when the schema does not allow it here.
   public func advanced(by byte: UInt8) -> GuidanceState? {
@@ -61,6 +66,9 @@ public struct GuidanceState: Sendable, Hashable {
     removeDuplicateThreads()
     return !threads.isEmpty
   }
+
+  /// The memory the state's threads take, in bytes.
+  var byteCount: Int { threads.reduce(0) { $0 + $1.count * MemoryLayout<GuidanceFrame>.stride + 32 } }
 
   /// Keeps the first of threads that are equal.
   mutating func removeDuplicateThreads() {
