@@ -16,36 +16,16 @@ struct TokenClasses: Sendable {
   /// For each point: the tokens with bytes after the string's closing quote, by those bytes.
   let closing: [TrieTables]
 
-  init(tokens: [[UInt8]]) {
+  /// Classifies `tokens` by walking their trie from each point.
+  init(tokens: [[UInt8]], trie: TrieTables) {
     points = Self.reachablePoints()
     var inside: [TokenMask] = []
     var closing: [TrieTables] = []
     for point in points {
-      var mask = TokenMask(count: tokens.count)
-      var ids: [Int32] = []
-      var suffixes: [[UInt8]] = []
-      for (id, token) in tokens.enumerated() where !token.isEmpty {
-        var progress = point
-        var position = 0
-        scan: while position < token.count {
-          switch GuidanceStepper.advanceFreeString(progress, token[position]) {
-          case .refused: break scan
-          case .closed where position + 1 == token.count:
-            mask.insert(id)
-            break scan
-          case .closed:
-            ids.append(Int32(id))
-            suffixes.append(Array(token[(position + 1)...]))
-            break scan
-          case .inside(let next):
-            progress = next
-            position += 1
-          }
-        }
-        if position == token.count { mask.insert(id) }
-      }
-      inside.append(mask)
-      closing.append(TrieTables(ids: ids, bytes: suffixes))
+      var walk = ClassWalk(tokens: tokens, trie: trie)
+      walk.walk(node: 0, progress: point, depth: 0)
+      inside.append(walk.inside)
+      closing.append(TrieTables(ids: walk.closingIDs, bytes: walk.suffixes))
     }
     self.inside = inside
     self.closing = closing
@@ -75,5 +55,55 @@ struct TokenClasses: Sendable {
       index += 1
     }
     return points
+  }
+}
+
+/// One point's classes, by a walk of the vocabulary trie with the free-string rules.
+private struct ClassWalk {
+  let tokens: [[UInt8]]
+  let trie: TrieTables
+  var inside: TokenMask
+  var closingIDs: [Int32] = []
+  var suffixes: [[UInt8]] = []
+
+  init(tokens: [[UInt8]], trie: TrieTables) {
+    self.tokens = tokens
+    self.trie = trie
+    inside = TokenMask(count: tokens.count)
+  }
+
+  /// Below `node` (`depth` bytes down), with the string at `progress`.
+  mutating func walk(node: Int, progress: StringProgress, depth: Int) {
+    let entry = trie.nodes[node]
+    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
+      switch GuidanceStepper.advanceFreeString(progress, trie.nodeBytes[child]) {
+      case .refused: continue
+      case .inside(let next):
+        insertTokens(of: child)
+        if trie.nodes[child].childCount > 0 { walk(node: child, progress: next, depth: depth + 1) }
+      case .closed:
+        insertTokens(of: child)
+        collectSuffixes(below: child, after: depth + 1)
+      }
+    }
+  }
+
+  private mutating func insertTokens(of node: Int) {
+    let entry = trie.nodes[node]
+    for index in Int(entry.tokenStart)..<Int(entry.tokenEnd) { inside.insert(Int(trie.tokenIDs[index])) }
+  }
+
+  /// Every token below `node` (not ending at it), with its bytes from `offset` on.
+  private mutating func collectSuffixes(below node: Int, after offset: Int) {
+    let entry = trie.nodes[node]
+    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
+      let childEntry = trie.nodes[child]
+      for index in Int(childEntry.tokenStart)..<Int(childEntry.tokenEnd) {
+        let id = trie.tokenIDs[index]
+        closingIDs.append(id)
+        suffixes.append(Array(tokens[Int(id)][offset...]))
+      }
+      collectSuffixes(below: child, after: offset)
+    }
   }
 }

@@ -23,7 +23,7 @@ public struct TokenTrie: Sendable {
   public init(tokens: [[UInt8]]) {
     vocabularySize = tokens.count
     tables = TrieTables(tokens: tokens)
-    classes = TokenClasses(tokens: tokens)
+    classes = TokenClasses(tokens: tokens, trie: tables)
   }
 
   /// The number of trie nodes.
