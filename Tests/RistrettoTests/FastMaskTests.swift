@@ -161,24 +161,25 @@ struct FastMaskTests {
     for (id, bytes) in tokens.enumerated() where !bytes.isEmpty {
       var node = 0
       for byte in bytes {
-        let entry = trie.nodes[node]
-        let children = Int(entry.childStart)..<Int(entry.childStart + entry.childCount)
-        guard let child = children.first(where: { trie.nodeBytes[$0] == byte }) else {
+        guard let child = trie.children(of: node).first(where: { trie.nodes[$0].byte == byte }) else {
           Issue.record("token \(id) has no path")
           return
         }
         node = child
       }
-      let entry = trie.nodes[node]
-      #expect(trie.tokenIDs[Int(entry.tokenStart)..<Int(entry.tokenEnd)].contains(Int32(id)))
+      #expect(trie.tokenIDs[trie.tokens(of: node)].contains(Int32(id)))
+      #expect(trie.child(of: 0, byte: bytes[0]) == trie.children(of: 0).first { trie.nodes[$0].byte == bytes[0] })
     }
     for id in trie.tokenIDs { seen[Int(id)] += 1 }
     #expect(seen[0] == 0, "the empty token is left out")
     #expect(seen.dropFirst().allSatisfy { $0 == 1 })
-    for node in trie.nodes.indices {
-      let entry = trie.nodes[node]
-      let bytes = trie.nodeBytes[Int(entry.childStart)..<Int(entry.childStart + entry.childCount)]
+    for node in 0..<trie.nodeCount {
+      let bytes = trie.children(of: node).map { trie.nodes[$0].byte }
+      #expect(bytes.count == Int(trie.nodes[node].childCount))
       #expect(zip(bytes, bytes.dropFirst()).allSatisfy { $0 < $1 }, "children sorted by byte")
+      for byte in [UInt8(0), 0x22, 0x61, 0xC3, 0xFF] {
+        #expect(trie.child(of: node, byte: byte) == trie.children(of: node).first { trie.nodes[$0].byte == byte })
+      }
     }
   }
 }

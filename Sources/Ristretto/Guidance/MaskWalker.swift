@@ -37,9 +37,13 @@ struct MaskWalker {
   }
 
   private mutating func insertTokens(of node: Int) {
-    let entry = trie.nodes[node]
-    for index in Int(entry.tokenStart)..<Int(entry.tokenEnd) { mask.insert(Int(trie.tokenIDs[index])) }
+    let start = Int(trie.nodes[node].tokenStart)
+    let end = Int(trie.nodes[node + 1].tokenStart)
+    guard start < end else { return }
+    for index in start..<end { mask.insert(Int(trie.tokenIDs[index])) }
   }
+
+  private func hasChildren(_ node: Int) -> Bool { trie.nodes[node].childCount > 0 }
 
   /// One thread, in `stacks[level]`, at `node` (`depth` bytes down). New states go to
   /// `stacks[depth + 1]`, above every level in use on the way here.
@@ -55,25 +59,92 @@ struct MaskWalker {
 
   /// Inside a string body: only the string's progress changes, so it is all the state there is
   /// until the closing quote hands the bytes to the thread below (`stacks[level]` without its
-  /// top frame).
+  /// top frame). A pattern's automaton is looked up once and handed down.
   private mutating func walkString(node: Int, progress: StringProgress, level: Int, depth: Int) {
-    forEachChild(of: node, allowed: stepper.stringBytes(progress)) { walker, child, byte in
-      switch walker.stepper.advanceString(progress, byte) {
-      case .refused: return
-      case .inside(let next):
-        walker.insertTokens(of: child)
-        if walker.trie.nodes[child].childCount > 0 {
-          walker.walkString(node: child, progress: next, level: level, depth: depth + 1)
+    if progress.pattern >= 0 {
+      let automaton = stepper.grammar.patterns[Int(progress.pattern)]
+      walkPattern(node: node, state: progress.run, automaton: automaton, level: level, depth: depth)
+    } else {
+      walkFreeString(node: node, progress: progress, level: level, depth: depth)
+    }
+  }
+
+  private mutating func walkFreeString(node: Int, progress: StringProgress, level: Int, depth: Int) {
+    if isCrowded(node) {
+      let allowed = stepper.stringBytes(progress)
+      if lookUp(allowed, among: node) {
+        allowed.forEachByte { byte in
+          if let child = trie.child(of: node, byte: byte) { visitFreeString(child, progress, level, depth + 1) }
         }
-      case .closed:
-        walker.insertTokens(of: child)
-        guard walker.trie.nodes[child].childCount > 0 else { return }
-        let current = walker.stacks[level]
-        walker.stacks[depth + 1].removeAll(keepingCapacity: true)
-        walker.stacks[depth + 1] += current.dropLast()
-        walker.walk(node: child, level: depth + 1, depth: depth + 1)
+        return
       }
     }
+    var child = node + 1
+    while child < Int(trie.nodes[node].subtreeEnd) {
+      visitFreeString(child, progress, level, depth + 1)
+      child = Int(trie.nodes[child].subtreeEnd)
+    }
+  }
+
+  private mutating func visitFreeString(_ child: Int, _ progress: StringProgress, _ level: Int, _ depth: Int) {
+    switch GuidanceStepper.advanceFreeString(progress, trie.nodes[child].byte) {
+    case .refused: return
+    case .inside(let next):
+      insertTokens(of: child)
+      if hasChildren(child) { walkFreeString(node: child, progress: next, level: level, depth: depth) }
+    case .closed: close(child, level: level, depth: depth)
+    }
+  }
+
+  private mutating func walkPattern(node: Int, state: Int32, automaton: ByteDFA, level: Int, depth: Int) {
+    if isCrowded(node) {
+      var allowed = automaton.stateBytes[Int(state)]
+      if automaton.accepts(state) { allowed.insert(UInt8(ascii: "\"")) }
+      if lookUp(allowed, among: node) {
+        allowed.forEachByte { byte in
+          if let child = trie.child(of: node, byte: byte) { visitPattern(child, state, automaton, level, depth + 1) }
+        }
+        return
+      }
+    }
+    var child = node + 1
+    while child < Int(trie.nodes[node].subtreeEnd) {
+      visitPattern(child, state, automaton, level, depth + 1)
+      child = Int(trie.nodes[child].subtreeEnd)
+    }
+  }
+
+  private mutating func visitPattern(_ child: Int, _ state: Int32, _ automaton: ByteDFA, _ level: Int, _ depth: Int) {
+    let byte = trie.nodes[child].byte
+    if byte == UInt8(ascii: "\"") {
+      if automaton.accepts(state) { close(child, level: level, depth: depth) }
+      return
+    }
+    let next = automaton.step(state, byte)
+    guard next >= 0 else { return }
+    insertTokens(of: child)
+    if hasChildren(child) {
+      walkPattern(node: child, state: next, automaton: automaton, level: level, depth: depth)
+    }
+  }
+
+  /// The string closes on the edge into `child`: the thread below it, `stacks[level]` without
+  /// its top frame, takes the following bytes.
+  private mutating func close(_ child: Int, level: Int, depth: Int) {
+    insertTokens(of: child)
+    guard hasChildren(child) else { return }
+    let current = stacks[level]
+    stacks[depth].removeAll(keepingCapacity: true)
+    stacks[depth] += current.dropLast()
+    walk(node: child, level: depth, depth: depth)
+  }
+
+  /// Whether `node` has so many children that looking up the few that can follow may beat a scan.
+  private func isCrowded(_ node: Int) -> Bool { trie.nodes[node].childList >= 0 }
+
+  /// Whether to look up the bytes of `allowed` among the children of `node` rather than scan them.
+  private func lookUp(_ allowed: ByteSet, among node: Int) -> Bool {
+    allowed.count * 8 < Int(trie.nodes[node].childCount)
   }
 
   /// Follows the edge into `child` from the thread in `stacks[level]`.
@@ -86,14 +157,14 @@ struct MaskWalker {
     if forks.isEmpty {
       guard survives else { return }
       insertTokens(of: child)
-      if trie.nodes[child].childCount > 0 { walk(node: child, level: depth, depth: depth) }
+      if hasChildren(child) { walk(node: child, level: depth, depth: depth) }
     } else {
       var threads = forks
       if survives { threads.insert(stacks[depth], at: 0) }
       var state = GuidanceState(grammar: stepper.grammar, threads: threads)
       state.removeDuplicateThreads()
       insertTokens(of: child)
-      if trie.nodes[child].childCount > 0 { walk(node: child, state: state, depth: depth) }
+      if hasChildren(child) { walk(node: child, state: state, depth: depth) }
     }
   }
 
@@ -104,7 +175,7 @@ struct MaskWalker {
     forEachChild(of: node, allowed: allowed) { walker, child, byte in
       guard let advanced = state.advanced(by: byte) else { return }
       walker.insertTokens(of: child)
-      guard walker.trie.nodes[child].childCount > 0 else { return }
+      guard walker.hasChildren(child) else { return }
       if advanced.threads.count == 1 {
         walker.load(advanced.threads[0], into: depth + 1)
         walker.walk(node: child, level: depth + 1, depth: depth + 1)
@@ -114,29 +185,21 @@ struct MaskWalker {
     }
   }
 
-  /// Calls `body` for each child of `node` whose byte is in `allowed`: by a binary search
-  /// among the (byte-sorted) children when the set is small beside them, else by a scan.
+  /// Calls `body` for each child of `node` whose byte is in `allowed`.
   private mutating func forEachChild(
     of node: Int, allowed: ByteSet, _ body: (inout MaskWalker, _ child: Int, _ byte: UInt8) -> Void
   ) {
-    let entry = trie.nodes[node]
-    let start = Int(entry.childStart)
-    let end = start + Int(entry.childCount)
-    if allowed.count * 8 < end - start {
+    if isCrowded(node), lookUp(allowed, among: node) {
       allowed.forEachByte { byte in
-        var lower = start
-        var upper = end
-        while lower < upper {
-          let middle = (lower + upper) / 2
-          if trie.nodeBytes[middle] < byte { lower = middle + 1 } else { upper = middle }
-        }
-        if lower < end, trie.nodeBytes[lower] == byte { body(&self, lower, byte) }
+        if let child = trie.child(of: node, byte: byte) { body(&self, child, byte) }
       }
-    } else {
-      for child in start..<end {
-        let byte = trie.nodeBytes[child]
-        if allowed.contains(byte) { body(&self, child, byte) }
-      }
+      return
+    }
+    var child = node + 1
+    while child < Int(trie.nodes[node].subtreeEnd) {
+      let byte = trie.nodes[child].byte
+      if allowed.contains(byte) { body(&self, child, byte) }
+      child = Int(trie.nodes[child].subtreeEnd)
     }
   }
 }

@@ -74,9 +74,10 @@ private struct ClassWalk {
 
   /// Below `node` (`depth` bytes down), with the string at `progress`.
   mutating func walk(node: Int, progress: StringProgress, depth: Int) {
-    let entry = trie.nodes[node]
-    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
-      switch GuidanceStepper.advanceFreeString(progress, trie.nodeBytes[child]) {
+    var child = node + 1
+    while child < Int(trie.nodes[node].subtreeEnd) {
+      defer { child = Int(trie.nodes[child].subtreeEnd) }
+      switch GuidanceStepper.advanceFreeString(progress, trie.nodes[child].byte) {
       case .refused: continue
       case .inside(let next):
         insertTokens(of: child)
@@ -89,16 +90,13 @@ private struct ClassWalk {
   }
 
   private mutating func insertTokens(of node: Int) {
-    let entry = trie.nodes[node]
-    for index in Int(entry.tokenStart)..<Int(entry.tokenEnd) { inside.insert(Int(trie.tokenIDs[index])) }
+    for index in trie.tokens(of: node) { inside.insert(Int(trie.tokenIDs[index])) }
   }
 
   /// Every token below `node` (not ending at it), with its bytes from `offset` on.
   private mutating func collectSuffixes(below node: Int, after offset: Int) {
-    let entry = trie.nodes[node]
-    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
-      let childEntry = trie.nodes[child]
-      for index in Int(childEntry.tokenStart)..<Int(childEntry.tokenEnd) {
+    for child in trie.children(of: node) {
+      for index in trie.tokens(of: child) {
         let id = trie.tokenIDs[index]
         closingIDs.append(id)
         suffixes.append(Array(tokens[Int(id)][offset...]))

@@ -78,12 +78,10 @@ public final class TokenMaskComputer: Sendable {
 
   private func referenceWalk(node: Int, state: GuidanceState, into mask: inout TokenMask) {
     let tables = trie.tables
-    let entry = tables.nodes[node]
-    for child in Int(entry.childStart)..<Int(entry.childStart + entry.childCount) {
-      guard let next = state.advanced(by: tables.nodeBytes[child]) else { continue }
-      let childEntry = tables.nodes[child]
-      for index in Int(childEntry.tokenStart)..<Int(childEntry.tokenEnd) { mask.insert(Int(tables.tokenIDs[index])) }
-      if childEntry.childCount > 0 { referenceWalk(node: child, state: next, into: &mask) }
+    for child in tables.children(of: node) {
+      guard let next = state.advanced(by: tables.nodes[child].byte) else { continue }
+      for index in tables.tokens(of: child) { mask.insert(Int(tables.tokenIDs[index])) }
+      if tables.nodes[child].childCount > 0 { referenceWalk(node: child, state: next, into: &mask) }
     }
   }
 }
