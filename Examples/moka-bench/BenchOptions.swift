@@ -1,19 +1,26 @@
 import Foundation
 
-/// `moka-bench SUITE [--json PATH] [--quick] [--set dev|holdout|all] [--model PATH]`
+/// `moka-bench SUITE [--json PATH] [--svg DIR] [--quick] [--set dev|holdout|all] [--model PATH]...`
 struct BenchOptions {
   var suite = ""
   var jsonPath: String?
+  var svgDirectory: String?
   var quick = false
   var set = "all"
-  var modelPath: String?
+  /// Every `--model` given, in order.
+  var modelPaths: [String] = []
+  /// The first `--model` (the suites that run one model).
+  var modelPath: String? { modelPaths.first }
+  /// models: ask only the first N dev questions.
   var limit: Int?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
 
     Suites:
-      guidance   per-token mask time on SmolLM2's 49,152-token vocabulary over a schema suite
+      guidance   per-token mask time, cold (fresh grammar, nothing cached) and warm (cached), over a
+                 schema suite on SmolLM2's vocabulary and on each GGUF model's (--model, $RISTRETTO_MODEL,
+                 $RISTRETTO_GEMMA_MODEL)
       routing    routing accuracy on the labelled dev and holdout sets (--set dev|holdout|all)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
@@ -21,8 +28,9 @@ struct BenchOptions {
 
     Options:
       --json PATH   also write the results as JSON
+      --svg DIR     also draw the results as SVG charts in DIR (guidance)
       --quick       fewer iterations (for CI smoke runs)
-      --model PATH  GGUF model for the decode suite (default $RISTRETTO_MODEL)
+      --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions
     """
 
@@ -36,7 +44,8 @@ struct BenchOptions {
       case "--json": options.jsonPath = rest.popFirst()
       case "--quick": options.quick = true
       case "--set": options.set = rest.popFirst() ?? "all"
-      case "--model": options.modelPath = rest.popFirst()
+      case "--svg": options.svgDirectory = rest.popFirst()
+      case "--model": if let path = rest.popFirst() { options.modelPaths.append(path) }
       case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
       default: return nil
       }

@@ -3,8 +3,14 @@ import MokaPot
 import Ristretto
 import RistrettoTesting
 
-/// Per-token mask time: real token sequences (random valid instances, tokenized by SmolLM2's
-/// tokenizer) are walked through the automaton, timing the mask computed before each token.
+/// Per-token mask time: real token sequences (random valid instances of a schema suite,
+/// tokenized by each vocabulary) are walked through the automaton, timing the mask asked for
+/// before each token, cold and warm.
+///
+/// Cold is the first use of a freshly compiled grammar on a fresh ``TokenMaskComputer``:
+/// every mask is computed (``TokenMaskComputer/computeMask(for:)``), nothing is cached. Warm is
+/// the path a long-lived model takes: grammars from a ``GuidanceGrammarCache`` and masks from
+/// the computer's cache, after one pass over the same sequences.
 enum GuidanceBench {
   static func schemas(_ assistant: MokaAssistant) -> [(String, GenerationSchema)] {
     let nested = GenerationSchema(
@@ -34,55 +40,164 @@ enum GuidanceBench {
     var suite: [(String, GenerationSchema)] = [("nested order", nested)]
     for tool in assistant.toolbox { suite.append(("\(tool.name) arguments", tool.parameters)) }
     suite.append(
+      ("tool call (any tool)", toolCallSchema(assistant.toolbox.map(\.parameters), names: assistant.toolbox.map(\.name))))
+    suite.append(
       ("free text", GenerationSchema(root: .object(name: "Reply", properties: [.init(name: "text", node: .string())]))))
+    suite.append(("any JSON", GenerationSchema(root: .array(.any, maximumCount: 4))))
     suite.append(("enum", Router<MokaSpecialty>.schema))
     return suite
   }
 
+  /// `{"tool": name, "arguments": …}` for any of the tools: the llama backend's tool-call shape.
+  static func toolCallSchema(_ parameters: [GenerationSchema], names: [String]) -> GenerationSchema {
+    var definitions: [GenerationSchema.Definition] = []
+    let choices = zip(names, parameters).map { name, schema -> GenerationSchema.Node in
+      for definition in schema.definitions where !definitions.contains(where: { $0.name == definition.name }) {
+        definitions.append(definition)
+      }
+      return .object(
+        name: "Call",
+        properties: [.init(name: "tool", node: .stringEnum([name])), .init(name: "arguments", node: schema.root)])
+    }
+    return GenerationSchema(root: .anyOf(choices), definitions: definitions)
+  }
+
+  /// What one vocabulary measured.
+  struct Measurement {
+    var name: String
+    var vocabularySize: Int
+    var trieMillis: Double
+    var trieBytes: Int
+    var cold: [Double] = []
+    var warm: [Double] = []
+    var refused = 0
+    var rows: [(schema: String, cold: Percentiles, warm: Percentiles, count: Int)] = []
+    var cacheEntries = 0
+    var cacheBytes = 0
+    var cacheByteLimit = 0
+
+    var json: [String: Any] {
+      func stats(_ values: [Double]) -> [String: Double] {
+        let stats = Percentiles(values)
+        return ["p50": stats.p50, "p99": stats.p99, "max": stats.max]
+      }
+      return [
+        "name": name, "vocabSize": vocabularySize, "trieMillis": trieMillis, "trieBytes": trieBytes, "cold": stats(cold),
+        "warm": stats(warm), "masks": cold.count, "refused": refused,
+        "maskCache": ["entries": cacheEntries, "bytes": cacheBytes, "byteLimit": cacheByteLimit],
+      ]
+    }
+  }
+
   static func run(_ options: BenchOptions) throws {
     let assistant = MokaAssistant(data: try MokaData.load())
-    let tokenizer = try MokaAssistant.smolLM2Tokenizer()
-    let buildStart = ContinuousClock.now
-    let trie = TokenTrie(tokens: tokenizer.vocabularyBytes)
-    let trieTime = ContinuousClock.now - buildStart
-    let masks = TokenMaskComputer(trie: trie, cacheLimit: 1 << 16)
+    let suite = schemas(assistant)
     var random = SeededGenerator(seed: 42)
     let instances = options.quick ? 5 : 40
-    var all: [Double] = []
-    var rows: [(String, Percentiles, Int)] = []
-    var violations = 0
-    for (name, schema) in schemas(assistant) {
-      let grammar = try GuidanceGrammar(schema: schema)
+    var texts: [[String]] = []
+    for (_, schema) in suite {
       let sampler = try SchemaSampler(schema: schema)
-      var times: [Double] = []
-      for _ in 0..<instances {
-        let text = sampler.sample(using: &random).jsonString
-        var state = grammar.initialState
-        for token in tokenizer.encode(text, parseSpecial: false) {
-          var mask = TokenMask(count: 0)
-          times.append(micros { mask = masks.mask(for: state) })
-          if !mask.contains(token) { violations += 1 }
-          guard let next = state.advanced(by: tokenizer.bytes(of: token)) else { break }
-          state = next
-        }
-      }
-      all += times
-      rows.append((name, Percentiles(times), times.count))
+      texts.append((0..<instances).map { _ in sampler.sample(using: &random).jsonString })
     }
-    let total = Percentiles(all)
-    print("guidance: vocabulary \(trie.vocabularySize) tokens, trie \(trie.nodeCount) nodes built in \(trieTime)")
-    print("schema".padding(toLength: 26, withPad: " ", startingAt: 0) + "   masks    p50 µs    p99 µs    max µs")
-    for (name, stats, count) in rows + [("ALL", total, all.count)] {
-      print(
-        name.padding(toLength: 26, withPad: " ", startingAt: 0)
-          + String(format: "%8d %9.1f %9.1f %9.1f", count, stats.p50, stats.p99, stats.max))
+    let grammars = GuidanceGrammarCache()
+    var results: [Measurement] = []
+    for vocabulary in [try GuidanceVocabulary.smolLM2Fixture()] + (try GuidanceVocabulary.models(options)) {
+      let result = try measure(vocabulary, suite: suite, texts: texts, grammars: grammars)
+      report(result)
+      results.append(result)
     }
-    print("cached masks: \(masks.cachedMaskCount); tokens refused by their own mask: \(violations)")
+    print(
+      "grammar cache: \(grammars.count) grammars, \(grammars.byteCount / 1024) KB of \(grammars.byteLimit >> 20) MB, "
+        + "\(grammars.compiledCount) compiled")
     try writeJSON(
       [
-        "suite": "guidance", "vocabSize": trie.vocabularySize, "masks": all.count,
-        "maskMicros": ["p50": total.p50, "p99": total.p99, "max": total.max, "mean": total.mean],
-        "violations": violations,
+        "suite": "guidance", "vocabularies": results.map(\.json),
+        "masks": results.reduce(0) { $0 + $1.cold.count + $1.warm.count }, "refused": results.reduce(0) { $0 + $1.refused },
+        "grammarCache": ["entries": grammars.count, "bytes": grammars.byteCount, "byteLimit": grammars.byteLimit],
       ], to: options.jsonPath)
+    if let directory = options.svgDirectory { try GuidanceCharts.write(results, to: directory) }
+  }
+
+  static func measure(
+    _ vocabulary: GuidanceVocabulary, suite: [(String, GenerationSchema)], texts: [[String]], grammars: GuidanceGrammarCache
+  ) throws -> Measurement {
+    let buildStart = ContinuousClock.now
+    let trie = TokenTrie(tokens: vocabulary.tokens)
+    let trieTime = ContinuousClock.now - buildStart
+    var result = Measurement(
+      name: vocabulary.name, vocabularySize: trie.vocabularySize,
+      trieMillis: Double(trieTime.components.attoseconds) / 1e15 + Double(trieTime.components.seconds) * 1e3,
+      trieBytes: trie.byteCount)
+    let warmMasks = TokenMaskComputer(trie: trie, cacheLimit: 1 << 14)
+    for (index, (name, schema)) in suite.enumerated() {
+      // Token sequences that spell their text (a tokenizer may drop bytes of rare characters).
+      let sequences = texts[index].map(vocabulary.encode).enumerated().filter { offset, tokens in
+        tokens.flatMap { vocabulary.tokens[$0] } == Array(texts[index][offset].utf8)
+      }.map(\.element)
+      var cold: [Double] = []
+      for tokens in sequences {
+        let grammar = try GuidanceGrammar(schema: schema)
+        let masks = TokenMaskComputer(trie: trie)
+        walk(tokens, from: grammar.initialState, vocabulary: vocabulary, refused: &result.refused) { state in
+          var mask = TokenMask(count: 0)
+          cold.append(micros { mask = masks.computeMask(for: state) })
+          return mask
+        }
+      }
+      var warm: [Double] = []
+      for pass in 0..<2 {
+        for tokens in sequences {
+          let grammar = try grammars.grammar(for: schema)
+          var refused = 0
+          walk(tokens, from: grammar.initialState, vocabulary: vocabulary, refused: &refused) { state in
+            var mask = TokenMask(count: 0)
+            let time = micros { mask = warmMasks.mask(for: state) }
+            if pass == 1 { warm.append(time) }
+            return mask
+          }
+          if pass == 1 { result.refused += refused }
+        }
+      }
+      result.cold += cold
+      result.warm += warm
+      result.rows.append((name, Percentiles(cold), Percentiles(warm), cold.count))
+    }
+    result.cacheEntries = warmMasks.cachedMaskCount
+    result.cacheBytes = warmMasks.cacheByteCount
+    result.cacheByteLimit = warmMasks.cacheByteLimit
+    return result
+  }
+
+  /// Follows `tokens` from `state`, asking `mask` before each; counts tokens their mask refused.
+  private static func walk(
+    _ tokens: [Int], from state: GuidanceState, vocabulary: GuidanceVocabulary, refused: inout Int,
+    mask: (GuidanceState) -> TokenMask
+  ) {
+    var state = state
+    for token in tokens {
+      if !mask(state).contains(token) { refused += 1 }
+      guard let next = state.advanced(by: vocabulary.tokens[token]) else { break }
+      state = next
+    }
+  }
+
+  private static func report(_ result: Measurement) {
+    print(
+      "\(result.name): \(result.vocabularySize) tokens, trie built in \(String(format: "%.1f", result.trieMillis)) ms, "
+        + "\(result.trieBytes / 1024) KB")
+    print(
+      "schema".padding(toLength: 26, withPad: " ", startingAt: 0)
+        + "   masks   cold p50    p99      max   warm p50    p99      max  (µs)")
+    let total = (schema: "ALL", cold: Percentiles(result.cold), warm: Percentiles(result.warm), count: result.cold.count)
+    for row in result.rows + [total] {
+      print(
+        row.schema.padding(toLength: 26, withPad: " ", startingAt: 0)
+          + String(
+            format: "%8d %9.1f %7.1f %8.1f %9.2f %7.1f %8.1f", row.count, row.cold.p50, row.cold.p99, row.cold.max,
+            row.warm.p50, row.warm.p99, row.warm.max))
+    }
+    print(
+      "mask cache: \(result.cacheEntries) masks, \(result.cacheBytes >> 20) MB of \(result.cacheByteLimit >> 20) MB; "
+        + "tokens refused by their own mask: \(result.refused)\n")
   }
 }

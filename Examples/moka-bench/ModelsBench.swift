@@ -35,7 +35,7 @@ import Ristretto
     }
 
     static func installedModels(_ options: BenchOptions) -> [String] {
-      if let path = options.modelPath { return [path] }
+      if !options.modelPaths.isEmpty { return options.modelPaths }
       let environment = ProcessInfo.processInfo.environment
       return ["RISTRETTO_MODEL", "RISTRETTO_GEMMA_MODEL"].compactMap { environment[$0] }
         .filter { FileManager.default.fileExists(atPath: $0) }

@@ -1,7 +1,7 @@
-/// A byte-level nondeterministic automaton compiled from a ``StringPattern``.
+/// A byte-level nondeterministic automaton compiled from a ``StringPattern``; ``ByteDFA``
+/// determinizes it.
 ///
-/// A state of a run is the sorted set of NFA states reachable so far, so runs are values that
-/// can be hashed (the mask cache keys on them).
+/// A state of a run is the sorted set of NFA states reachable so far.
 struct ByteNFA: Sendable {
   struct Edge: Sendable {
     var bytes: ByteSet

@@ -37,6 +37,13 @@ public struct ByteSet: Sendable, Hashable, Sequence {
     words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
   }
 
+  /// The union of this set and `other`.
+  public func union(_ other: ByteSet) -> ByteSet {
+    var result = self
+    result.formUnion(other)
+    return result
+  }
+
   /// The bytes of this set that are not in `other`.
   public func subtracting(_ other: ByteSet) -> ByteSet {
     var result = ByteSet()
@@ -51,24 +58,67 @@ public struct ByteSet: Sendable, Hashable, Sequence {
 
   /// The smallest byte in the set.
   public var first: UInt8? {
-    for byte in 0...255 where contains(UInt8(byte)) { return UInt8(byte) }
-    return nil
+    var iterator = makeIterator()
+    return iterator.next()
   }
 
   /// Whether the set is empty.
   public var isEmpty: Bool { words == (0, 0, 0, 0) }
 
   /// The bytes in ascending order.
-  public func makeIterator() -> some IteratorProtocol<UInt8> {
-    var next = 0
-    let set = self
-    return AnyIterator {
-      while next < 256 {
-        defer { next += 1 }
-        if set.contains(UInt8(next)) { return UInt8(next) }
+  public func makeIterator() -> Iterator { Iterator(set: self) }
+
+  /// Iterates a set's bytes in ascending order, one set bit at a time.
+  public struct Iterator: IteratorProtocol {
+    private var set: ByteSet
+    private var index = 0
+
+    init(set: ByteSet) { self.set = set }
+
+    public mutating func next() -> UInt8? {
+      while index < 4 {
+        let word = set.word(index)
+        if word != 0 {
+          let byte = UInt8(index * 64 + word.trailingZeroBitCount)
+          set.words = set.removingLowest(index)
+          return byte
+        }
+        index += 1
       }
       return nil
     }
+  }
+
+  /// Calls `body` with each byte of the set in ascending order.
+  func forEachByte(_ body: (UInt8) -> Void) {
+    for index in 0..<4 {
+      var bits = word(index)
+      while bits != 0 {
+        body(UInt8(index * 64 + bits.trailingZeroBitCount))
+        bits &= bits - 1
+      }
+    }
+  }
+
+  private func word(_ index: Int) -> UInt64 {
+    switch index {
+    case 0: words.0
+    case 1: words.1
+    case 2: words.2
+    default: words.3
+    }
+  }
+
+  /// The words with the lowest set bit of word `index` cleared.
+  private func removingLowest(_ index: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    var result = words
+    switch index {
+    case 0: result.0 &= result.0 - 1
+    case 1: result.1 &= result.1 - 1
+    case 2: result.2 &= result.2 - 1
+    default: result.3 &= result.3 - 1
+    }
+    return result
   }
 
   public static func == (lhs: ByteSet, rhs: ByteSet) -> Bool { lhs.words == rhs.words }
@@ -86,6 +136,8 @@ public struct ByteSet: Sendable, Hashable, Sequence {
     return set
   }()
   static let digits = ByteSet(0x30...0x39)
+  /// Every byte.
+  static let all = ByteSet(0...255)
   static let word = ByteSet(Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A) + [0x5F])
   /// Only the space: tabs and newlines are control characters JSON must escape.
   static let space = ByteSet([0x20])

@@ -24,8 +24,8 @@ enum GuidanceFrame: Hashable, Sendable {
 struct StringProgress: Hashable, Sendable {
   /// -1 for a free string, else the pattern index.
   var pattern: Int32
-  /// The pattern run state (empty for free strings).
-  var run: [Int32]
+  /// The pattern's ``ByteDFA`` state (0 for free strings).
+  var run: Int32 = 0
   /// 0 normal, 1 after `\`, 2...5 reading `\u` hex digits.
   var escape: Int8 = 0
   /// Continuation bytes still expected by the current UTF-8 sequence.

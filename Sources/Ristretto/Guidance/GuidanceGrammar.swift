@@ -2,7 +2,8 @@ import Foundation
 
 /// A schema compiled for guided generation: the tables the ``GuidanceState`` machine runs on.
 ///
-/// Compile once per schema and share it; it is immutable. Values are generated as compact JSON:
+/// Compile once per schema and share it; it is immutable (``cached(schema:)`` keeps the grammars
+/// already compiled). Values are generated as compact JSON:
 /// no whitespace, object properties in schema order, optional properties either absent or `null`,
 /// numbers without exponents.
 ///
@@ -32,10 +33,15 @@ public final class GuidanceGrammar: Sendable {
 
   let nodes: [Node]
   let literals: [LiteralSet]
-  let patterns: [ByteNFA]
+  let patterns: [ByteDFA]
+  /// The bytes a value of each node can start with.
+  let startBytes: [ByteSet]
   let root: Int32
   /// The schema this grammar was compiled from.
   public let schema: GenerationSchema
+  /// The schema's structure: grammars with equal keys have equal tables, and their states
+  /// compare equal.
+  public let key: Key
 
   /// Literal-set indices shared by every grammar.
   static let nullSet: Int32 = 0
@@ -51,8 +57,28 @@ public final class GuidanceGrammar: Sendable {
     self.nodes = compiler.nodes
     self.literals = compiler.literals
     self.patterns = compiler.patterns
+    self.startBytes = compiler.startBytes()
     self.root = root
     self.schema = schema
+    self.key = Key(schema: schema)
+  }
+
+  /// Compiles `schema`, or returns the grammar compiled before from a schema with the same
+  /// ``Key``, from ``GuidanceGrammarCache/shared``.
+  /// - Throws: ``SchemaError`` when the schema is invalid or uses a guide that cannot be enforced.
+  public static func cached(schema: GenerationSchema) throws(SchemaError) -> GuidanceGrammar {
+    try GuidanceGrammarCache.shared.grammar(for: schema)
+  }
+
+  /// The memory the grammar's tables take, in bytes (an estimate: array contents, not headers).
+  public var byteCount: Int {
+    var total = nodes.count * (MemoryLayout<Node>.stride + MemoryLayout<ByteSet>.stride) + key.description.utf8.count
+    for literal in literals {
+      total += literal.outcomes.count * MemoryLayout<Int32>.stride
+      for candidate in literal.candidates { total += candidate.count + 32 }
+    }
+    for pattern in patterns { total += pattern.byteCount }
+    return total
   }
 
   /// The state before any byte has been generated.
@@ -69,7 +95,7 @@ struct GrammarCompiler {
     .init(candidates: [Array("null".utf8)], outcomes: [0]),
     .init(candidates: [Array("false".utf8), Array("true".utf8)], outcomes: [0, 0]),
   ]
-  var patterns: [ByteNFA] = []
+  var patterns: [ByteDFA] = []
   var definitionIndex: [String: Int32] = [:]
   var pendingReferences: [(node: Int32, name: String)] = []
 
@@ -145,6 +171,36 @@ struct GrammarCompiler {
       }
       return placeholder
     }
+  }
+
+  /// The bytes a value of each node can start with: the least fixed point of the rules, since
+  /// `anyOf` nodes (references among them) may form cycles.
+  func startBytes() -> [ByteSet] {
+    var sets = nodes.map { node -> ByteSet in
+      switch node {
+      case .any: ByteSet(Array("{[\"tfn-".utf8)).union(.digits)
+      case .literal(let set): ByteSet(literals[Int(set)].candidates.compactMap(\.first))
+      case .integer, .number: ByteSet([UInt8(ascii: "-")]).union(.digits)
+      case .string: ByteSet([UInt8(ascii: "\"")])
+      case .array: ByteSet([UInt8(ascii: "[")])
+      case .object: ByteSet([UInt8(ascii: "{")])
+      case .anyOf: ByteSet()
+      }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      for (index, node) in nodes.enumerated() {
+        guard case .anyOf(let choices) = node else { continue }
+        var union = sets[index]
+        for choice in choices { union.formUnion(sets[Int(choice)]) }
+        if union != sets[index] {
+          sets[index] = union
+          changed = true
+        }
+      }
+    }
+    return sets
   }
 
   /// Points every reference placeholder at its compiled definition.

@@ -16,50 +16,94 @@ public struct GuidanceState: Sendable, Hashable {
     self.threads = threads
   }
 
+  /// States are equal when their grammars have the same ``GuidanceGrammar/Key`` (the same
+  /// schema, compiled once or twice) and they stand at the same point of it.
   public static func == (lhs: GuidanceState, rhs: GuidanceState) -> Bool {
-    lhs.grammar === rhs.grammar && lhs.threads == rhs.threads
+    (lhs.grammar === rhs.grammar || lhs.grammar.key == rhs.grammar.key) && lhs.threads == rhs.threads
   }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(threads) }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(grammar.key)
+    hasher.combine(threads)
+  }
 
   /// The state after `byte`, or nil when the schema does not allow it here.
   public func advanced(by byte: UInt8) -> GuidanceState? {
-    if threads.count == 1, let last = threads[0].last, case .string(let progress) = last,
-      progress.pattern < 0, progress.escape == 0, progress.pending == 0,
-      byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C
-    {
-      return self
-    }
-    var next: [[GuidanceFrame]] = []
-    for thread in threads {
-      let stepper = GuidanceStepper(grammar: grammar)
-      stepper.step(thread, byte, into: &next)
-    }
-    guard !next.isEmpty else { return nil }
-    if next.count > 1 { next = Self.unique(next) }
-    return GuidanceState(grammar: grammar, threads: next)
+    var state = self
+    return state.advance(by: byte) ? state : nil
   }
 
   /// The state after all of `bytes`, or nil if any is not allowed.
   public func advanced(by bytes: some Sequence<UInt8>) -> GuidanceState? {
     var state = self
-    for byte in bytes {
-      guard let next = state.advanced(by: byte) else { return nil }
-      state = next
-    }
+    for byte in bytes where !state.advance(by: byte) { return nil }
     return state
   }
 
   /// The state after the UTF-8 bytes of `text`, or nil if they are not allowed.
   public func advanced(by text: String) -> GuidanceState? { advanced(by: text.utf8) }
 
+  /// Follows `byte` in place; false (leaving the state in no particular shape) when the schema
+  /// does not allow it.
+  mutating func advance(by byte: UInt8) -> Bool {
+    if isInFreeString, GuidanceState.plainStringBytes.contains(byte) { return true }
+    let stepper = GuidanceStepper(grammar: grammar)
+    var forks: [[GuidanceFrame]] = []
+    if threads.count == 1 {
+      let survives = stepper.step(&threads[0], byte, &forks)
+      if forks.isEmpty { return survives }
+      if !survives { threads.removeAll() }
+      threads += forks
+    } else {
+      var next: [[GuidanceFrame]] = []
+      for var thread in threads {
+        if stepper.step(&thread, byte, &forks) { next.append(thread) }
+        next += forks
+        forks.removeAll(keepingCapacity: true)
+      }
+      threads = next
+    }
+    removeDuplicateThreads()
+    return !threads.isEmpty
+  }
+
+  /// The memory the state's threads take, in bytes.
+  var byteCount: Int { threads.reduce(0) { $0 + $1.count * MemoryLayout<GuidanceFrame>.stride + 32 } }
+
+  /// Keeps the first of threads that are equal.
+  mutating func removeDuplicateThreads() {
+    guard threads.count > 1 else { return }
+    var seen = Set<[GuidanceFrame]>()
+    threads = threads.filter { seen.insert($0).inserted }
+  }
+
+  /// Whether the state is one thread inside a free string body, between characters: then any
+  /// of ``plainStringBytes`` leaves it unchanged.
+  var isInFreeString: Bool {
+    guard threads.count == 1, case .string(let progress) = threads[0].last else { return false }
+    return progress.pattern < 0 && progress.escape == 0 && progress.pending == 0
+  }
+
+  /// ASCII a free string holds as it is: no control characters, quote or backslash.
+  static let plainStringBytes = ByteSet(0x20...0x7F).subtracting(ByteSet([0x22, 0x5C]))
+
   /// Whether `text` may come next.
   public func allows(_ text: String) -> Bool { advanced(by: text) != nil }
 
   /// Every byte that may come next.
   public var allowedBytes: ByteSet {
+    let stepper = GuidanceStepper(grammar: grammar)
     var set = ByteSet()
-    for byte in 0...255 where advanced(by: UInt8(byte)) != nil { set.insert(UInt8(byte)) }
+    var scratch: [GuidanceFrame] = []
+    var forks: [[GuidanceFrame]] = []
+    for thread in threads {
+      stepper.nextBytes(thread).subtracting(set).forEachByte { byte in
+        scratch.removeAll(keepingCapacity: true)
+        scratch += thread
+        forks.removeAll(keepingCapacity: true)
+        if stepper.step(&scratch, byte, &forks) || !forks.isEmpty { set.insert(byte) }
+      }
+    }
     return set
   }
 
@@ -88,10 +132,5 @@ public struct GuidanceState: Sendable, Hashable {
       state = next
     }
     return forced
-  }
-
-  private static func unique(_ threads: [[GuidanceFrame]]) -> [[GuidanceFrame]] {
-    var seen = Set<[GuidanceFrame]>()
-    return threads.filter { seen.insert($0).inserted }
   }
 }

@@ -12,7 +12,7 @@ import Foundation
 public struct StringPattern: Sendable, Hashable {
   /// The pattern's source text.
   public let source: String
-  let automaton: ByteNFA
+  let automaton: ByteDFA
 
   /// Compiles `source`.
   /// - Throws: ``StringPatternError`` naming the unsupported construct.
@@ -21,15 +21,15 @@ public struct StringPattern: Sendable, Hashable {
     var parser = PatternParser(Array(source.unicodeScalars))
     let tree = try parser.parse()
     var builder = NFABuilder()
-    automaton = try builder.build(tree)
+    automaton = try ByteDFA(try builder.build(tree))
   }
 
   /// Whether the whole of `text` matches.
   public func matches(_ text: String) -> Bool {
-    var state = automaton.start
+    var state = ByteDFA.start
     for byte in text.utf8 {
-      guard let next = automaton.step(state, byte) else { return false }
-      state = next
+      state = automaton.step(state, byte)
+      guard state >= 0 else { return false }
     }
     return automaton.accepts(state)
   }

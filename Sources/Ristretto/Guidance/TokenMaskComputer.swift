@@ -3,7 +3,11 @@ import Synchronization
 /// Computes which tokens may come next for a guidance state, caching masks by state.
 ///
 /// States recur constantly (inside a free string, between properties, at the same point of
-/// every tool call), so after warm-up most masks are a cache lookup. Safe to share between tasks.
+/// every tool call), so after warm-up most masks are a cache lookup. States of two compilations
+/// of one schema are equal (see ``GuidanceGrammar/Key``), so a request that recompiles its
+/// schema still finds the masks of the last one. The cache is bounded by masks and by bytes
+/// (a mask is a bit per token: 32 KB at 262,144 tokens) and forgets the least recently used
+/// first. Safe to share between tasks: one computer per vocabulary, for the life of the model.
 ///
 /// ```swift
 /// let masks = TokenMaskComputer(trie: TokenTrie(tokens: vocabulary))
@@ -12,48 +16,72 @@ import Synchronization
 public final class TokenMaskComputer: Sendable {
   /// The trie the masks are computed over.
   public let trie: TokenTrie
-  private let cache = Mutex<[GuidanceState: TokenMask]>([:])
-  private let cacheLimit: Int
+  private let cache: Mutex<BoundedCache<GuidanceState, TokenMask>>
+  private let computations = Atomic<Int>(0)
 
   /// Creates a computer over a vocabulary trie.
-  /// - Parameter cacheLimit: the number of masks kept; the cache is cleared when it is reached.
-  public init(trie: TokenTrie, cacheLimit: Int = 4096) {
+  /// - Parameters:
+  ///   - cacheLimit: the most masks kept.
+  ///   - cacheByteLimit: the most bytes of masks (and their states) kept.
+  public init(trie: TokenTrie, cacheLimit: Int = 4096, cacheByteLimit: Int = 64 << 20) {
     self.trie = trie
-    self.cacheLimit = cacheLimit
+    cache = Mutex(BoundedCache(entryLimit: cacheLimit, byteLimit: cacheByteLimit))
   }
 
   /// The tokens whose bytes may all come next from `state`.
   public func mask(for state: GuidanceState) -> TokenMask {
-    if let cached = cache.withLock({ $0[state] }) { return cached }
+    if let cached = cache.withLock({ $0.value(for: state) }) { return cached }
     let mask = computeMask(for: state)
-    cache.withLock { storage in
-      if storage.count >= cacheLimit { storage.removeAll(keepingCapacity: true) }
-      storage[state] = mask
-    }
+    let bytes = mask.byteCount + state.byteCount + 64
+    cache.withLock { $0.insert(mask, bytes: bytes, for: state) }
     return mask
   }
 
   /// The number of masks held in the cache.
   public var cachedMaskCount: Int { cache.withLock { $0.count } }
+  /// The bytes the cache holds (masks and the states they are kept for).
+  public var cacheByteCount: Int { cache.withLock { $0.byteCount } }
+  /// The most masks the cache keeps.
+  public var cacheLimit: Int { cache.withLock { $0.entryLimit } }
+  /// The most bytes the cache keeps.
+  public var cacheByteLimit: Int { cache.withLock { $0.byteLimit } }
+  /// How many masks this computer has computed (``computeMask(for:)`` calls, including those
+  /// made by ``mask(for:)`` when the cache missed).
+  public var computedMaskCount: Int { computations.load(ordering: .relaxed) }
 
-  /// Walks trie and automaton together from the root, without the cache.
+  /// The tokens whose bytes may all come next from `state`, computed without the cache.
+  ///
+  /// Inside a free string the mask starts as a copy of the vocabulary's class of tokens that
+  /// stay inside it, and only what follows the closing quote in the others is walked, from the
+  /// thread that encloses the string; elsewhere the trie is walked with the automaton, trying
+  /// only the bytes the state may accept next and skipping every token below a refused prefix.
   public func computeMask(for state: GuidanceState) -> TokenMask {
+    computations.add(1, ordering: .relaxed)
+    let classes = trie.classes
+    if state.threads.count == 1, case .string(let progress) = state.threads[0].last, let point = classes.index(of: progress) {
+      var walker = MaskWalker(grammar: state.grammar, trie: classes.closing[point], mask: classes.inside[point])
+      walker.walk(from: GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()]))
+      return walker.mask
+    }
+    var walker = MaskWalker(grammar: state.grammar, trie: trie.tables, mask: TokenMask(count: trie.vocabularySize))
+    walker.walk(from: state)
+    return walker.mask
+  }
+
+  /// The plain walk of trie and automaton, one ``GuidanceState`` per edge: the reference the
+  /// fast path is tested against.
+  func referenceMask(for state: GuidanceState) -> TokenMask {
     var mask = TokenMask(count: trie.vocabularySize)
-    walk(node: 0, state: state, into: &mask)
+    referenceWalk(node: 0, state: state, into: &mask)
     return mask
   }
 
-  private func walk(node: Int32, state: GuidanceState, into mask: inout TokenMask) {
-    let entry = trie.nodes[Int(node)]
-    let start = Int(entry.childStart)
-    for offset in 0..<Int(entry.childCount) {
-      let byte = trie.childBytes[start + offset]
-      guard let next = state.advanced(by: byte) else { continue }
-      let child = trie.childNodes[start + offset]
-      let childEntry = trie.nodes[Int(child)]
-      let tokenStart = Int(childEntry.tokenStart)
-      for index in tokenStart..<tokenStart + Int(childEntry.tokenCount) { mask.insert(Int(trie.tokenIDs[index])) }
-      if childEntry.childCount > 0 { walk(node: child, state: next, into: &mask) }
+  private func referenceWalk(node: Int, state: GuidanceState, into mask: inout TokenMask) {
+    let tables = trie.tables
+    for child in tables.children(of: node) {
+      guard let next = state.advanced(by: tables.nodes[child].byte) else { continue }
+      for index in tables.tokens(of: child) { mask.insert(Int(tables.tokenIDs[index])) }
+      if tables.nodes[child].childCount > 0 { referenceWalk(node: child, state: next, into: &mask) }
     }
   }
 }

@@ -30,7 +30,7 @@ extension LanguageModelSession {
     if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason) }
     if let schema {
       do {
-        _ = try GuidanceGrammar(schema: schema)
+        _ = try GuidanceGrammar.cached(schema: schema)
       } catch {
         throw GenerationError.unsupportedGuide(error.localizedDescription)
       }
