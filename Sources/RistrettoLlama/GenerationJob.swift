@@ -45,7 +45,7 @@
     private func setUp() throws -> (Mode, GuidanceGrammar?, GuidanceGrammar?) {
       if let schema = request.responseSchema {
         do {
-          return (.structured, try GuidanceGrammar(schema: schema), nil)
+          return (.structured, try GuidanceGrammar.cached(schema: schema), nil)
         } catch {
           throw GenerationError.unsupportedGuide(error.localizedDescription)
         }
@@ -53,7 +53,8 @@
       guard !request.tools.isEmpty else { return (.text, nil, nil) }
       let toolGrammar: GuidanceGrammar
       do {
-        toolGrammar = try GuidanceGrammar(schema: Self.toolCallSchema(request.tools))
+        toolGrammar = try GuidanceGrammar.cached(
+          schema: Self.toolCallSchema(request.tools, maximumStringLength: model.maximumToolStringLength))
       } catch {
         throw GenerationError.unsupportedGuide(error.localizedDescription)
       }
@@ -62,18 +63,40 @@
       return (.textOrTool, nil, toolGrammar)
     }
 
-    /// `{"tool": one of the enabled names, "arguments": that tool's schema}`.
-    static func toolCallSchema(_ tools: [ToolDefinition]) -> GenerationSchema {
+    /// `{"tool": one of the enabled names, "arguments": that tool's schema}`, free strings
+    /// bounded to `maximumStringLength` characters (a small model may otherwise never close one).
+    static func toolCallSchema(_ tools: [ToolDefinition], maximumStringLength: Int? = nil) -> GenerationSchema {
       var definitions: [GenerationSchema.Definition] = []
       let choices = tools.map { tool -> GenerationSchema.Node in
         for definition in tool.parameters.definitions where !definitions.contains(where: { $0.name == definition.name }) {
           definitions.append(definition)
         }
+        let arguments = maximumStringLength.map { bounded(tool.parameters.root, to: $0) } ?? tool.parameters.root
         return .object(
           name: "Call",
-          properties: [.init(name: "tool", node: .stringEnum([tool.name])), .init(name: "arguments", node: tool.parameters.root)])
+          properties: [.init(name: "tool", node: .stringEnum([tool.name])), .init(name: "arguments", node: arguments)])
+      }
+      if let limit = maximumStringLength {
+        definitions = definitions.map { .init(name: $0.name, node: bounded($0.node, to: limit)) }
       }
       return GenerationSchema(root: choices.count == 1 ? choices[0] : .anyOf(choices), definitions: definitions)
+    }
+
+    /// `node` with every free string (no pattern) limited to `limit` characters.
+    static func bounded(_ node: GenerationSchema.Node, to limit: Int) -> GenerationSchema.Node {
+      switch node {
+      case .string(nil): .string(pattern: ".{0,\(limit)}")
+      case .array(let element, let minimum, let maximum):
+        .array(bounded(element, to: limit), minimumCount: minimum, maximumCount: maximum)
+      case .object(let name, let description, let properties):
+        .object(
+          name: name, description: description,
+          properties: properties.map {
+            .init(name: $0.name, description: $0.description, node: bounded($0.node, to: limit), isOptional: $0.isOptional)
+          })
+      case .anyOf(let choices): .anyOf(choices.map { bounded($0, to: limit) })
+      default: node
+      }
     }
 
     static func calls(from bytes: [UInt8]) throws -> [Transcript.ToolCall] {

@@ -24,6 +24,9 @@
     public let promptRenderer: PromptRenderer
     /// Whether the model may answer in text when tools are enabled, or must call one first.
     public let toolCalling: ToolCalling
+    /// The longest free string (characters) a guided tool call may write into an argument; nil
+    /// for no limit. A small model may otherwise never close a string.
+    public let maximumToolStringLength: Int?
     let engine: Mutex<LlamaEngine?>
     /// CPU threads used for decoding.
     public let threads: Int
@@ -50,12 +53,14 @@
     ///   - toolRenderer: How tool definitions are written (default compact).
     ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled
     ///     (default ``ToolCalling/required``: a guided tool call, which small models need).
+    ///   - maximumToolStringLength: The longest free string a guided tool call may write (default 80).
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
       path: String, contextSize: Int = 4096, threads: Int? = nil, template: ChatTemplate? = nil,
-      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required,
+      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required, maximumToolStringLength: Int? = 80,
       progress: (@Sendable (Double) -> Void)? = nil
     ) {
+      self.maximumToolStringLength = maximumToolStringLength
       _ = LlamaBackend.ready
       self.path = path
       self.contextSize = contextSize

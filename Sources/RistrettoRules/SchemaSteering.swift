@@ -11,7 +11,7 @@ struct SchemaSteering {
 
   /// Steers `proposal` into `schema`; returns the content and its JSON text.
   static func steer(_ proposal: GeneratedContent, into schema: GenerationSchema) throws -> (GeneratedContent, String) {
-    let grammar = try GuidanceGrammar(schema: schema)
+    let grammar = try GuidanceGrammar.cached(schema: schema)
     var steering = SchemaSteering(schema: schema, state: grammar.initialState)
     steering.write(schema.root, proposal)
     guard steering.state.isComplete else {
