@@ -230,19 +230,18 @@
         output.tokenCount += 1
         step += 1
         if isFreeText { recent.append(pick.token) }
-        guard guidance == nil, !output.isToolCall, var detector = repetition else {
+        guard guidance == nil, !output.isToolCall, repetition != nil else {
           send(bytes)
           continue
         }
-        // Free text is held back by the detector's window, so a loop can be dropped unseen.
+        // Free text is held back by the detector's window, so a loop can be dropped unseen. The
+        // detector is mutated in place (a copy would copy its tables every token).
         held.append(bytes)
-        let looped = detector.append(pick.token)
-        repetition = detector
-        if looped {
+        if repetition!.append(pick.token) {
           held.removeAll()
           break
         }
-        if held.count > detector.window { send(held.removeFirst()) }
+        if held.count > repetition!.window { send(held.removeFirst()) }
       }
       held.forEach(send)
       if let state = guidance, !state.isComplete, !allowIncomplete {
