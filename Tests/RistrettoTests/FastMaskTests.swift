@@ -182,4 +182,48 @@ struct FastMaskTests {
       }
     }
   }
+
+  @Test func summariesDescribeTheirSubtrees() {
+    let tokens = Self.adversarialTokens + ["café au lait", "naïve", "日本語", "\u{1F600}!"].map { Array($0.utf8) }
+    let trie = TokenTrie(tokens: tokens).tables
+    var checked = 0
+    func visit(_ node: Int, depth: Int) {
+      if node > 0, trie.nodes[node].summary >= 0 {
+        let summary = trie.summaries[Int(trie.nodes[node].summary)]
+        let remainders = trie.tokensBelow(node).map { tokens[Int(trie.tokenIDs[$0])][(depth - 1)...] }
+        var ascii = Set<UInt8>()
+        for remainder in remainders { ascii.formUnion(remainder.filter { $0 < 0x80 }) }
+        let low = ascii.filter { $0 < 64 }.reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+        let high = ascii.filter { $0 >= 64 }.reduce(UInt64(0)) { $0 | 1 << UInt64($1 - 64) }
+        #expect(summary.low == low && summary.high == high)
+        #expect(summary.nonASCII == remainders.contains { $0.contains { $0 >= 0x80 } })
+        #expect(summary.wholeCharacters == remainders.allSatisfy { String(validating: Array($0), as: UTF8.self) != nil })
+        checked += 1
+      }
+      for child in trie.children(of: node) { visit(child, depth: depth + 1) }
+    }
+    visit(0, depth: 0)
+    #expect(checked > 20)
+  }
+
+  @Test func patternLoopsAreTheCharactersThatComeBack() throws {
+    func loop(_ pattern: String, after prefix: String = "") throws -> CharacterLoop {
+      let automaton = try StringPattern(pattern).automaton
+      var state = ByteDFA.start
+      for byte in prefix.utf8 { state = automaton.step(state, byte) }
+      return automaton.loops[Int(state)]
+    }
+    func holds(_ loop: CharacterLoop, _ byte: Character) -> Bool {
+      let value = UInt64(byte.asciiValue!)
+      return value < 64 ? loop.low & 1 << value != 0 : loop.high & 1 << (value - 64) != 0
+    }
+    let any = try loop(".*")
+    #expect(any.multibyte && holds(any, "a") && holds(any, ",") && !holds(any, "\""))
+    let noComma = try loop("[^,]+", after: "x")
+    #expect(noComma.multibyte && holds(noComma, "a") && !holds(noComma, ","))
+    let letters = try loop("[a-z]+", after: "q")
+    #expect(!letters.multibyte && holds(letters, "z") && !holds(letters, "A"))
+    #expect(try loop("[a-z]{2}").isEmpty)
+    #expect(try loop("caf.*", after: "ca").isEmpty)
+  }
 }

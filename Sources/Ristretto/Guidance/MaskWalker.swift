@@ -45,6 +45,15 @@ struct MaskWalker {
 
   private func hasChildren(_ node: Int) -> Bool { trie.nodes[node].childCount > 0 }
 
+  /// Whether every token at `node` and below is made of characters that `loop` keeps the
+  /// string at (then they are all added, without going down).
+  private mutating func covered(_ node: Int, by loop: CharacterLoop) -> Bool {
+    let summary = trie.nodes[node].summary
+    guard summary >= 0, loop.covers(trie.summaries[Int(summary)]) else { return false }
+    for index in trie.tokensBelow(node) { mask.insert(Int(trie.tokenIDs[index])) }
+    return true
+  }
+
   /// One thread, in `stacks[level]`, at `node` (`depth` bytes down). New states go to
   /// `stacks[depth + 1]`, above every level in use on the way here.
   private mutating func walk(node: Int, level: Int, depth: Int) {
@@ -87,6 +96,7 @@ struct MaskWalker {
   }
 
   private mutating func visitFreeString(_ child: Int, _ progress: StringProgress, _ level: Int, _ depth: Int) {
+    if progress.escape == 0, progress.pending == 0, covered(child, by: CharacterLoop.freeString) { return }
     switch GuidanceStepper.advanceFreeString(progress, trie.nodes[child].byte) {
     case .refused: return
     case .inside(let next):
@@ -115,6 +125,8 @@ struct MaskWalker {
   }
 
   private mutating func visitPattern(_ child: Int, _ state: Int32, _ automaton: ByteDFA, _ level: Int, _ depth: Int) {
+    let loop = automaton.loops[Int(state)]
+    if !loop.isEmpty, covered(child, by: loop) { return }
     let byte = trie.nodes[child].byte
     if byte == UInt8(ascii: "\"") {
       if automaton.accepts(state) { close(child, level: level, depth: depth) }

@@ -13,6 +13,8 @@ struct TrieTables: Sendable {
     var subtreeEnd: Int32
     /// For a crowded node, where its children are listed in the side table; else -1.
     var childList: Int32 = -1
+    /// For a node with a large subtree, its entry in `summaries`; else -1.
+    var summary: Int32 = -1
     var childCount: UInt16 = 0
     /// The byte on the edge into this node (0 for the root).
     var byte: UInt8
@@ -25,11 +27,27 @@ struct TrieTables: Sendable {
   /// The children of crowded nodes, by node index and by byte (both in byte order).
   var childLists: [Int32]
   var childListBytes: [UInt8]
+  /// What the subtrees of large nodes hold (see ``Summary``).
+  var summaries: [Summary]
   /// The length of the longest token.
   var depth: Int
 
+  /// What a node's subtree holds, from the byte on its edge down: the ASCII bytes on its edges
+  /// (bits of `low` for 0–63, of `high` for 64–127), whether any edge byte is non-ASCII, and
+  /// whether every token below spells whole UTF-8 characters from that edge on. A walk that
+  /// reaches the node at a point where all those characters loop (``CharacterLoop``) takes
+  /// every token below without going down.
+  struct Summary: Sendable {
+    var low: UInt64
+    var high: UInt64
+    var nonASCII: Bool
+    var wholeCharacters: Bool
+  }
+
   /// Nodes with more children than this get a child list.
   static let crowded = 16
+  /// Nodes with subtrees of at least this many nodes get a summary.
+  static let summarized = 16
 
   /// Builds the trie of `tokens`, leaving empty ones out; a token's id is its index.
   init(tokens: [[UInt8]]) {
@@ -49,6 +67,7 @@ struct TrieTables: Sendable {
       offset += Int32(nodes[index].childCount)
     }
     (childLists, childListBytes) = Self.childLists(of: nodes)
+    summaries = Self.summaries(of: &nodes)
     var depth = 0
     for entry in bytes where entry.count > depth { depth = entry.count }
     self.depth = depth
@@ -61,6 +80,12 @@ struct TrieTables: Sendable {
   var byteCount: Int {
     nodes.count * MemoryLayout<Node>.stride + tokenIDs.count * MemoryLayout<Int32>.stride
       + childLists.count * MemoryLayout<Int32>.stride + childListBytes.count
+      + summaries.count * MemoryLayout<Summary>.stride
+  }
+
+  /// The positions in `tokenIDs` of the tokens at `node` and below it.
+  func tokensBelow(_ node: Int) -> Range<Int> {
+    Int(nodes[node].tokenStart)..<Int(nodes[Int(nodes[node].subtreeEnd)].tokenStart)
   }
 
   /// The positions in `tokenIDs` of the tokens ending at `node`.
@@ -98,6 +123,50 @@ struct TrieTables: Sendable {
       if childListBytes[middle] < byte { lower = middle + 1 } else { upper = middle }
     }
     return lower < end && childListBytes[lower] == byte ? Int(childLists[lower]) : nil
+  }
+
+  /// The summaries of nodes with large subtrees, computed for every node from the last up.
+  private static func summaries(of nodes: inout [Node]) -> [Summary] {
+    let count = nodes.count - 1
+    var all = [Summary](repeating: Summary(low: 0, high: 0, nonASCII: false, wholeCharacters: true), count: count)
+    // valid[n], bit p: the tokens below n spell whole characters when n's edge starts at
+    // UTF-8 point p (see UTF8Shape).
+    var valid = [UInt8](repeating: 0, count: count)
+    var summaries: [Summary] = []
+    for node in stride(from: count - 1, through: 0, by: -1) {
+      let byte = nodes[node].byte
+      var summary = Summary(low: 0, high: 0, nonASCII: false, wholeCharacters: true)
+      if node > 0 {
+        if byte < 64 {
+          summary.low = 1 << UInt64(byte)
+        } else if byte < 128 {
+          summary.high = 1 << UInt64(byte - 64)
+        } else {
+          summary.nonASCII = true
+        }
+      }
+      var childrenValid: UInt8 = 0xFF
+      var child = node + 1
+      while child < Int(nodes[node].subtreeEnd) {
+        summary.low |= all[child].low
+        summary.high |= all[child].high
+        summary.nonASCII = summary.nonASCII || all[child].nonASCII
+        childrenValid &= valid[child]
+        child = Int(nodes[child].subtreeEnd)
+      }
+      let endsHere = nodes[node].tokenStart < nodes[node + 1].tokenStart
+      for point in 0..<8 {
+        let next = node == 0 ? point : UTF8Shape.step(point, byte)
+        if next >= 0, !endsHere || next == 0, childrenValid & (1 << UInt8(next)) != 0 { valid[node] |= 1 << UInt8(point) }
+      }
+      summary.wholeCharacters = valid[node] & 1 != 0
+      all[node] = summary
+      if Int(nodes[node].subtreeEnd) - node >= summarized {
+        nodes[node].summary = Int32(summaries.count)
+        summaries.append(summary)
+      }
+    }
+    return summaries
   }
 
   /// The child lists of crowded nodes, in node order.
@@ -179,10 +248,17 @@ struct TrieBuilder {
       }
       return word
     }
-    var entries = RangeSorter.Entries(
-      order: order, lengths: order.map { lengths[Int($0)] }, windows: order.map { window(Int($0), 0) },
-      keys: [Int16](repeating: 0, count: order.count))
-    var sorter = RangeSorter(count: order.count)
+    let entries = Entries(count: order.count)
+    let sorter = RangeSorter(count: order.count)
+    defer {
+      entries.deallocate()
+      sorter.deallocate()
+    }
+    for (position, entry) in order.enumerated() {
+      entries.order[position] = entry
+      entries.lengths[position] = lengths[Int(entry)]
+      entries.windows[position] = window(Int(entry), 0)
+    }
     // Nodes waiting to be emitted and split, the next on top.
     var pending: [(low: Int, high: Int, depth: Int32, byte: UInt8)] = [(0, order.count, 0, 0)]
     var children: [(low: Int, high: Int, byte: UInt8)] = []
@@ -191,12 +267,25 @@ struct TrieBuilder {
       let index = nodes.count
       nodes.append(TrieTables.Node(tokenStart: Int32(low), subtreeEnd: 0, byte: byte))
       depths.append(depth)
+      if high - low == 1 {
+        // One entry left: the rest of its bytes are a chain, its token at the end.
+        let entry = Int(entries.order[low])
+        let length = lengths[entry]
+        var chainDepth = depth
+        while chainDepth < length {
+          nodes[nodes.count - 1].childCount = 1
+          nodes.append(TrieTables.Node(tokenStart: Int32(low), subtreeEnd: 0, byte: bytes[Int(starts[entry] + chainDepth)]))
+          chainDepth += 1
+          depths.append(chainDepth)
+        }
+        continue
+      }
       let shift = UInt64(7 - depth % 8) * 8
       for i in low..<high {
         if depth % 8 == 0, depth > 0, entries.lengths[i] > depth { entries.windows[i] = window(Int(entries.order[i]), depth) }
         entries.keys[i] = depth < entries.lengths[i] ? Int16(truncatingIfNeeded: entries.windows[i] >> shift & 0xFF) : -1
       }
-      if high - low > 1 { sorter.sort(&entries, low, high) }
+      if high - low > 1 { sorter.sort(entries, low, high) }
       var cursor = low
       while cursor < high, entries.keys[cursor] < 0 { cursor += 1 }
       children.removeAll(keepingCapacity: true)
@@ -221,47 +310,73 @@ struct TrieBuilder {
     }
     for index in open { nodes[index].subtreeEnd = Int32(nodes.count) }
     nodes.append(TrieTables.Node(tokenStart: Int32(order.count), subtreeEnd: Int32(nodes.count + 1), byte: 0))
-    order = entries.order
+    order = Array(entries.order)
+  }
+}
+
+/// The entries being split, position by position: which entry, its length, its bytes from the
+/// current multiple of 8 on, and its byte at the depth being split. The buffers live for one
+/// build (allocated with the builder's split, freed at its end), so the inner loops run without
+/// reference counting or uniqueness checks.
+private struct Entries {
+  let order: UnsafeMutableBufferPointer<Int32>
+  let lengths: UnsafeMutableBufferPointer<Int32>
+  let windows: UnsafeMutableBufferPointer<UInt64>
+  let keys: UnsafeMutableBufferPointer<Int16>
+
+  init(count: Int) {
+    order = .allocate(capacity: count)
+    lengths = .allocate(capacity: count)
+    windows = .allocate(capacity: count)
+    keys = .allocate(capacity: count)
+    order.initialize(repeating: 0)
+    lengths.initialize(repeating: 0)
+    windows.initialize(repeating: 0)
+    keys.initialize(repeating: 0)
+  }
+
+  func deallocate() {
+    order.deallocate()
+    lengths.deallocate()
+    windows.deallocate()
+    keys.deallocate()
+  }
+
+  func copy(_ from: Int, to: Int, into other: Entries) {
+    other.order[to] = order[from]
+    other.lengths[to] = lengths[from]
+    other.windows[to] = windows[from]
+    other.keys[to] = keys[from]
   }
 }
 
 /// Stable sorts of a range of entries by their keys: insertion for short ranges, counting for
 /// long ones.
 private struct RangeSorter {
-  /// The entries being split, position by position.
-  struct Entries {
-    var order: [Int32]
-    var lengths: [Int32]
-    var windows: [UInt64]
-    var keys: [Int16]
-
-    mutating func move(_ from: Int, to: Int) {
-      order[to] = order[from]
-      lengths[to] = lengths[from]
-      windows[to] = windows[from]
-      keys[to] = keys[from]
-    }
-  }
-
-  private var counts = [Int](repeating: 0, count: 257)
-  private var scratch: Entries
+  private let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 257)
+  private let scratch: Entries
 
   init(count: Int) {
-    scratch = Entries(
-      order: Array(repeating: 0, count: count), lengths: Array(repeating: 0, count: count),
-      windows: Array(repeating: 0, count: count), keys: Array(repeating: 0, count: count))
+    scratch = Entries(count: count)
+    counts.initialize(repeating: 0)
   }
 
-  mutating func sort(_ entries: inout Entries, _ low: Int, _ high: Int) {
+  func deallocate() {
+    counts.deallocate()
+    scratch.deallocate()
+  }
+
+  func sort(_ entries: Entries, _ low: Int, _ high: Int) {
     if high - low <= 32 {
       for i in low + 1..<high {
-        let (entry, length, window, key) = (entries.order[i], entries.lengths[i], entries.windows[i], entries.keys[i])
+        entries.copy(i, to: 0, into: scratch)
+        let key = entries.keys[i]
         var j = i
         while j > low, entries.keys[j - 1] > key {
-          entries.move(j - 1, to: j)
+          entries.copy(j - 1, to: j, into: entries)
           j -= 1
         }
-        (entries.order[j], entries.lengths[j], entries.windows[j], entries.keys[j]) = (entry, length, window, key)
+        scratch.copy(0, to: j, into: entries)
       }
       return
     }
@@ -275,18 +390,9 @@ private struct RangeSorter {
     }
     for i in low..<high {
       let bucket = Int(entries.keys[i]) + 1
-      let target = counts[bucket]
-      scratch.order[target] = entries.order[i]
-      scratch.lengths[target] = entries.lengths[i]
-      scratch.windows[target] = entries.windows[i]
-      scratch.keys[target] = entries.keys[i]
+      entries.copy(i, to: counts[bucket], into: scratch)
       counts[bucket] += 1
     }
-    for i in low..<high {
-      entries.order[i] = scratch.order[i]
-      entries.lengths[i] = scratch.lengths[i]
-      entries.windows[i] = scratch.windows[i]
-      entries.keys[i] = scratch.keys[i]
-    }
+    for i in low..<high { scratch.copy(i, to: i, into: entries) }
   }
 }
