@@ -198,6 +198,7 @@ struct FastMaskTests {
         #expect(summary.low == low && summary.high == high)
         #expect(summary.nonASCII == remainders.contains { $0.contains { $0 >= 0x80 } })
         #expect(summary.wholeCharacters == remainders.allSatisfy { String(validating: Array($0), as: UTF8.self) != nil })
+        #expect(Int(summary.maxBytes) == remainders.map(\.count).max())
         checked += 1
       }
       for child in trie.children(of: node) { visit(child, depth: depth + 1) }
@@ -206,24 +207,51 @@ struct FastMaskTests {
     #expect(checked > 20)
   }
 
-  @Test func patternLoopsAreTheCharactersThatComeBack() throws {
-    func loop(_ pattern: String, after prefix: String = "") throws -> CharacterLoop {
+  @Test func patternRunsAreTheCharactersThatKeepAStringAlive() throws {
+    func loop(_ pattern: String, after prefix: String = "") throws -> CharacterRun {
       let automaton = try StringPattern(pattern).automaton
       var state = ByteDFA.start
       for byte in prefix.utf8 { state = automaton.step(state, byte) }
-      return automaton.loops[Int(state)]
+      return automaton.runs[Int(state)]
     }
-    func holds(_ loop: CharacterLoop, _ byte: Character) -> Bool {
-      let value = UInt64(byte.asciiValue!)
-      return value < 64 ? loop.low & 1 << value != 0 : loop.high & 1 << (value - 64) != 0
-    }
+    func holds(_ run: CharacterRun, _ byte: Character) -> Bool { run.contains(byte.asciiValue!) }
     let any = try loop(".*")
     #expect(any.multibyte && holds(any, "a") && holds(any, ",") && !holds(any, "\""))
     let noComma = try loop("[^,]+", after: "x")
     #expect(noComma.multibyte && holds(noComma, "a") && !holds(noComma, ","))
+    #expect(any.length == CharacterRun.unbounded && noComma.length == CharacterRun.unbounded)
     let letters = try loop("[a-z]+", after: "q")
     #expect(!letters.multibyte && holds(letters, "z") && !holds(letters, "A"))
-    #expect(try loop("[a-z]{2}").isEmpty)
-    #expect(try loop("caf.*", after: "ca").isEmpty)
+    // Bounded repetitions: runs as long as the repetitions left.
+    let two = try loop("[a-z]{2}")
+    #expect(two.length == 2 && holds(two, "a") && !holds(two, "0"))
+    let upTo80 = try loop(".{0,80}", after: "abc")
+    #expect(upTo80.length == 77 && upTo80.multibyte && holds(upTo80, ","))
+    let afterCa = try loop("caf.*", after: "ca")
+    #expect(afterCa.length == CharacterRun.unbounded && holds(afterCa, "f") && !holds(afterCa, "e"), "f, then anything")
+    #expect(try loop("ab", after: "ab").isEmpty)
+  }
+
+  @Test(arguments: [
+    ".*", "[^,]+(,[^,]+)*", ".{0,12}", "(a|b)*abb(a|b){0,3}", "[A-Z]{2}-\\d{3}(x|yz)?", "café.+", "(ab|a)(bc|c)*",
+  ])
+  func minimizedAutomatonAcceptsWhatTheNFADoes(_ pattern: String) throws {
+    var parser = PatternParser(Array(pattern.unicodeScalars))
+    var builder = NFABuilder()
+    let nfa = try builder.build(try parser.parse())
+    let dfa = try ByteDFA(nfa)
+    var random = SeededGenerator(seed: 3)
+    let alphabet = Array("abcxyz,AB-019é☕ ".utf8) + [0xC3, 0x80]
+    for _ in 0..<400 {
+      let bytes = (0..<Int.random(in: 0...14, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+      var set: [Int32]? = nfa.start
+      var state = ByteDFA.start
+      for byte in bytes {
+        set = set.flatMap { nfa.step($0, byte) }
+        if state >= 0 { state = dfa.step(state, byte) }
+        #expect((set != nil) == (state >= 0), "\(pattern): \(bytes)")
+      }
+      #expect((set.map(nfa.accepts) ?? false) == (state >= 0 && dfa.accepts(state)), "\(pattern): \(bytes)")
+    }
   }
 }

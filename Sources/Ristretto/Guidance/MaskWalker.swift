@@ -45,11 +45,11 @@ struct MaskWalker {
 
   private func hasChildren(_ node: Int) -> Bool { trie.nodes[node].childCount > 0 }
 
-  /// Whether every token at `node` and below is made of characters that `loop` keeps the
-  /// string at (then they are all added, without going down).
-  private mutating func covered(_ node: Int, by loop: CharacterLoop) -> Bool {
+  /// Whether every token at `node` and below is a run of characters that keeps the string
+  /// alive (then they are all added, without going down).
+  private mutating func covered(_ node: Int, by run: CharacterRun) -> Bool {
     let summary = trie.nodes[node].summary
-    guard summary >= 0, loop.covers(trie.summaries[Int(summary)]) else { return false }
+    guard summary >= 0, run.covers(trie.summaries[Int(summary)]) else { return false }
     for index in trie.tokensBelow(node) { mask.insert(Int(trie.tokenIDs[index])) }
     return true
   }
@@ -96,7 +96,7 @@ struct MaskWalker {
   }
 
   private mutating func visitFreeString(_ child: Int, _ progress: StringProgress, _ level: Int, _ depth: Int) {
-    if progress.escape == 0, progress.pending == 0, covered(child, by: CharacterLoop.freeString) { return }
+    if progress.escape == 0, progress.pending == 0, covered(child, by: CharacterRun.freeString) { return }
     switch GuidanceStepper.advanceFreeString(progress, trie.nodes[child].byte) {
     case .refused: return
     case .inside(let next):
@@ -125,8 +125,8 @@ struct MaskWalker {
   }
 
   private mutating func visitPattern(_ child: Int, _ state: Int32, _ automaton: ByteDFA, _ level: Int, _ depth: Int) {
-    let loop = automaton.loops[Int(state)]
-    if !loop.isEmpty, covered(child, by: loop) { return }
+    let run = automaton.runs[Int(state)]
+    if !run.isEmpty, covered(child, by: run) { return }
     let byte = trie.nodes[child].byte
     if byte == UInt8(ascii: "\"") {
       if automaton.accepts(state) { close(child, level: level, depth: depth) }

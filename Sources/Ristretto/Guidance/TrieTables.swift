@@ -35,13 +35,15 @@ struct TrieTables: Sendable {
   /// What a node's subtree holds, from the byte on its edge down: the ASCII bytes on its edges
   /// (bits of `low` for 0–63, of `high` for 64–127), whether any edge byte is non-ASCII, and
   /// whether every token below spells whole UTF-8 characters from that edge on. A walk that
-  /// reaches the node at a point where all those characters loop (``CharacterLoop``) takes
-  /// every token below without going down.
+  /// reaches the node at a point where runs of those characters are accepted takes
+  /// every token below without going down (``CharacterRun``).
   struct Summary: Sendable {
-    var low: UInt64
-    var high: UInt64
-    var nonASCII: Bool
-    var wholeCharacters: Bool
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var nonASCII = false
+    var wholeCharacters = true
+    /// The most bytes of a token below, from the edge on (at most 255).
+    var maxBytes: UInt8 = 0
   }
 
   /// Nodes with more children than this get a child list.
@@ -128,14 +130,14 @@ struct TrieTables: Sendable {
   /// The summaries of nodes with large subtrees, computed for every node from the last up.
   private static func summaries(of nodes: inout [Node]) -> [Summary] {
     let count = nodes.count - 1
-    var all = [Summary](repeating: Summary(low: 0, high: 0, nonASCII: false, wholeCharacters: true), count: count)
+    var all = [Summary](repeating: Summary(), count: count)
     // valid[n], bit p: the tokens below n spell whole characters when n's edge starts at
     // UTF-8 point p (see UTF8Shape).
     var valid = [UInt8](repeating: 0, count: count)
     var summaries: [Summary] = []
     for node in stride(from: count - 1, through: 0, by: -1) {
       let byte = nodes[node].byte
-      var summary = Summary(low: 0, high: 0, nonASCII: false, wholeCharacters: true)
+      var summary = Summary()
       if node > 0 {
         if byte < 64 {
           summary.low = 1 << UInt64(byte)
@@ -152,6 +154,7 @@ struct TrieTables: Sendable {
         summary.high |= all[child].high
         summary.nonASCII = summary.nonASCII || all[child].nonASCII
         childrenValid &= valid[child]
+        summary.maxBytes = max(summary.maxBytes, all[child].maxBytes)
         child = Int(nodes[child].subtreeEnd)
       }
       let endsHere = nodes[node].tokenStart < nodes[node + 1].tokenStart
@@ -160,6 +163,7 @@ struct TrieTables: Sendable {
         if next >= 0, !endsHere || next == 0, childrenValid & (1 << UInt8(next)) != 0 { valid[node] |= 1 << UInt8(point) }
       }
       summary.wholeCharacters = valid[node] & 1 != 0
+      if node > 0 { summary.maxBytes = summary.maxBytes == 255 ? 255 : summary.maxBytes + 1 }
       all[node] = summary
       if Int(nodes[node].subtreeEnd) - node >= summarized {
         nodes[node].summary = Int32(summaries.count)
