@@ -13,6 +13,8 @@ struct BenchOptions {
   var modelPath: String? { modelPaths.first }
   /// models: ask only the first N dev questions.
   var limit: Int?
+  /// all: the directory for every suite's JSON and charts.
+  var outDirectory: String?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -25,10 +27,12 @@ struct BenchOptions {
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
       models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
+      all        every suite this build can run (--out DIR: DIR/<suite>.json and the SVG charts)
 
     Options:
       --json PATH   also write the results as JSON
-      --svg DIR     also draw the results as SVG charts in DIR (guidance)
+      --svg DIR     also draw the results as SVG charts in DIR (guidance, budget, routing, decode)
+      --out DIR     all: write DIR/<suite>.json and the charts
       --quick       fewer iterations (for CI smoke runs)
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions
@@ -47,6 +51,7 @@ struct BenchOptions {
       case "--svg": options.svgDirectory = rest.popFirst()
       case "--model": if let path = rest.popFirst() { options.modelPaths.append(path) }
       case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
+      case "--out": options.outDirectory = rest.popFirst()
       default: return nil
       }
     }
