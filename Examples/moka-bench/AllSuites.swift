@@ -2,6 +2,10 @@ import Foundation
 
 /// `moka-bench all --out DIR`: every suite this build can run, each writing `DIR/<suite>.json`,
 /// and the charts (mask latency, token budget, routing accuracy, decode speed) in `DIR`.
+///
+/// Routing asks only the dev set unless `--set` is given, and models only the first 8 dev
+/// questions unless `--limit` is, so the whole run stays within minutes. Output is flushed after
+/// every suite.
 enum AllSuites {
   static func run(_ options: BenchOptions) async throws {
     let directory = options.outDirectory ?? "bench-results"
@@ -12,6 +16,8 @@ enum AllSuites {
       copy.jsonPath = URL(fileURLWithPath: directory).appendingPathComponent("\(suite).json").path
       copy.svgDirectory = directory
       if suite == "models" { copy.limit = options.limit ?? 8 }
+      // Every llama strategy over all six labelled sets takes tens of minutes on two cores.
+      if suite == "routing", !options.setWasGiven { copy.set = "dev" }
       return copy
     }
     var suites = ["guidance", "budget", "routing"]
