@@ -7,12 +7,16 @@ struct BenchOptions {
   var svgDirectory: String?
   var quick = false
   var set = "all"
+  /// Whether `--set` was given (all: routing asks only the dev set unless it was).
+  var setWasGiven = false
   /// Every `--model` given, in order.
   var modelPaths: [String] = []
   /// The first `--model` (the suites that run one model).
   var modelPath: String? { modelPaths.first }
   /// models: ask only the first N dev questions.
   var limit: Int?
+  /// all: the directory for every suite's JSON and charts.
+  var outDirectory: String?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -25,10 +29,13 @@ struct BenchOptions {
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
       models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
+      all        every suite this build can run (--out DIR: DIR/<suite>.json and the SVG charts); routing
+                 asks the dev set only unless --set is given, models the first 8 questions unless --limit is
 
     Options:
       --json PATH   also write the results as JSON
-      --svg DIR     also draw the results as SVG charts in DIR (guidance)
+      --svg DIR     also draw the results as SVG charts in DIR (guidance, budget, routing, decode)
+      --out DIR     all: write DIR/<suite>.json and the charts
       --quick       fewer iterations (for CI smoke runs)
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions
@@ -43,10 +50,13 @@ struct BenchOptions {
       switch argument {
       case "--json": options.jsonPath = rest.popFirst()
       case "--quick": options.quick = true
-      case "--set": options.set = rest.popFirst() ?? "all"
+      case "--set":
+        options.set = rest.popFirst() ?? "all"
+        options.setWasGiven = true
       case "--svg": options.svgDirectory = rest.popFirst()
       case "--model": if let path = rest.popFirst() { options.modelPaths.append(path) }
       case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
+      case "--out": options.outDirectory = rest.popFirst()
       default: return nil
       }
     }

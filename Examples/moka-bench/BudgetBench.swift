@@ -1,6 +1,7 @@
 import Foundation
 import MokaPot
 import Ristretto
+import RistrettoRules
 
 /// Tool renderer costs: compact vs jsonSchema per tool, and the overhead over the raw facts.
 enum BudgetBench {
@@ -55,10 +56,32 @@ enum BudgetBench {
         + String(format: "%7d %8d %11d %14.2f %13.2f", totals.facts, totals.compact, totals.json, overhead, share))
     print(
       String(format: "targets: compact overhead <= 1.30 (%.2f), compact <= 50%% of jsonSchema (%.0f%%)", overhead, share * 100))
+    let specialties = try specialtyRows(assistant, tokenizer: tokenizer)
     try writeJSON(
       [
-        "suite": "budget", "tools": rows, "totalFactTokens": totals.facts, "totalCompactTokens": totals.compact,
+        "suite": "budget", "tools": rows, "specialties": specialties, "totalFactTokens": totals.facts,
+        "totalCompactTokens": totals.compact,
         "totalJsonSchemaTokens": totals.json, "compactOverhead": overhead, "compactShareOfJsonSchema": share,
       ], to: options.jsonPath)
+    if let directory = options.svgDirectory { try BenchCharts.budget(specialties, to: directory) }
+  }
+
+  /// Per specialty: instruction and tool tokens in its system prompt (``SpecialtyBudget``), counted
+  /// with SmolLM2's tokenizer.
+  static func specialtyRows(_ assistant: MokaAssistant, tokenizer: BPETokenizer) throws -> [[String: Any]] {
+    let model = RuleBasedModel(rules: assistant.ruleBook, tokenizer: tokenizer)
+    let budget = try SpecialtyBudget<MokaSpecialty>(
+      model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
+    print("specialty        instructions  tools  total")
+    return budget.rows.map { row in
+      let tools = row.tools.reduce(0) { $0 + $1.tokens }
+      print(
+        row.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+          + String(format: " %12d %6d %6d", row.instructionTokens, tools, row.totalTokens))
+      return [
+        "name": row.name, "instructionTokens": row.instructionTokens, "toolTokens": tools, "totalTokens": row.totalTokens,
+        "tools": row.tools.map { ["name": $0.name, "tokens": $0.tokens] },
+      ]
+    }
   }
 }

@@ -75,17 +75,30 @@ enum GuidanceBench {
     var cacheEntries = 0
     var cacheBytes = 0
     var cacheByteLimit = 0
+    /// llama.cpp's grammar sampler on the same sequences (GGUF vocabularies, `Llama` trait only).
+    var llamaCpp: [Double] = []
+    var llamaCppSchemas = 0
+    var llamaCppRejected: [String] = []
+    var llamaCppRefused = 0
 
     var json: [String: Any] {
       func stats(_ values: [Double]) -> [String: Double] {
         let stats = Percentiles(values)
         return ["p50": stats.p50, "p99": stats.p99, "max": stats.max]
       }
-      return [
+      var json: [String: Any] = [
         "name": name, "vocabSize": vocabularySize, "trieMillis": trieMillis, "trieBytes": trieBytes, "cold": stats(cold),
         "warm": stats(warm), "masks": cold.count, "refused": refused,
         "maskCache": ["entries": cacheEntries, "bytes": cacheBytes, "byteLimit": cacheByteLimit],
       ]
+      if llamaCppSchemas > 0 || !llamaCppRejected.isEmpty {
+        json["llamaCppGrammar"] = stats(llamaCpp)
+        json["llamaCppGrammarDetail"] = [
+          "masks": llamaCpp.count, "schemas": llamaCppSchemas, "rejectedSchemas": llamaCppRejected,
+          "refusedTokens": llamaCppRefused,
+        ]
+      }
+      return json
     }
   }
 
@@ -102,7 +115,13 @@ enum GuidanceBench {
     let grammars = GuidanceGrammarCache()
     var results: [Measurement] = []
     for vocabulary in [try GuidanceVocabulary.smolLM2Fixture()] + (try GuidanceVocabulary.models(options)) {
-      let result = try measure(vocabulary, suite: suite, texts: texts, grammars: grammars)
+      var result = try measure(vocabulary, suite: suite, texts: texts, grammars: grammars)
+      #if Llama
+        if let path = vocabulary.path {
+          try GuidanceLlamaCpp.measure(
+            path, vocabulary: vocabulary, suite: suite, texts: texts, perSchema: options.quick ? 1 : 3, into: &result)
+        }
+      #endif
       report(result)
       results.append(result)
     }
@@ -130,10 +149,7 @@ enum GuidanceBench {
       trieBytes: trie.byteCount)
     let warmMasks = TokenMaskComputer(trie: trie, cacheLimit: 1 << 14)
     for (index, (name, schema)) in suite.enumerated() {
-      // Token sequences that spell their text (a tokenizer may drop bytes of rare characters).
-      let sequences = texts[index].map(vocabulary.encode).enumerated().filter { offset, tokens in
-        tokens.flatMap { vocabulary.tokens[$0] } == Array(texts[index][offset].utf8)
-      }.map(\.element)
+      let sequences = sequences(texts[index], vocabulary: vocabulary)
       var cold: [Double] = []
       for tokens in sequences {
         let grammar = try GuidanceGrammar(schema: schema)
@@ -168,6 +184,13 @@ enum GuidanceBench {
     return result
   }
 
+  /// Token sequences that spell their text (a tokenizer may drop bytes of rare characters).
+  static func sequences(_ texts: [String], vocabulary: GuidanceVocabulary) -> [[Int]] {
+    texts.map(vocabulary.encode).enumerated().filter { offset, tokens in
+      tokens.flatMap { vocabulary.tokens[$0] } == Array(texts[offset].utf8)
+    }.map(\.element)
+  }
+
   /// Follows `tokens` from `state`, asking `mask` before each; counts tokens their mask refused.
   private static func walk(
     _ tokens: [Int], from state: GuidanceState, vocabulary: GuidanceVocabulary, refused: inout Int,
@@ -195,6 +218,9 @@ enum GuidanceBench {
           + String(
             format: "%8d %9.1f %7.1f %8.1f %9.2f %7.1f %8.1f", row.count, row.cold.p50, row.cold.p99, row.cold.max,
             row.warm.p50, row.warm.p99, row.warm.max))
+    }
+    if result.llamaCppSchemas > 0 || !result.llamaCppRejected.isEmpty {
+      GuidanceLlamaCpp.report(result)
     }
     print(
       "mask cache: \(result.cacheEntries) masks, \(result.cacheBytes >> 20) MB of \(result.cacheByteLimit >> 20) MB; "

@@ -6,15 +6,15 @@ enum GuidanceCharts {
   static func write(_ results: [GuidanceBench.Measurement], to directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let latency = SVGChart(
-      title: "Token mask latency per token, cold and warm",
-      subtitle: "cold: fresh grammar and mask computer, nothing cached; warm: grammar and mask caches",
+      title: "Token mask latency per token, cold and warm (and llama.cpp's grammar sampler)",
+      subtitle: "cold: fresh grammar and mask computer, nothing cached; warm: grammar and mask caches; llama.cpp: GBNF sampler",
       unit: "µs per mask", scale: .logarithmic,
       groups: results.map { result in
         .init(
           label: "\(result.name), \(result.vocabularySize) tokens",
           rows: [
             .init(series: "cold", value: .distribution(result.cold)), .init(series: "warm", value: .distribution(result.warm)),
-          ])
+          ] + (result.llamaCpp.isEmpty ? [] : [.init(series: "llama.cpp grammar", value: .distribution(result.llamaCpp))]))
       })
     let trie = SVGChart(
       title: "Token trie and classes, built once per vocabulary", unit: "milliseconds",

@@ -8,6 +8,8 @@ struct GuidanceVocabulary {
   var name: String
   var tokens: [[UInt8]]
   var encode: (String) -> [Int]
+  /// The GGUF file the vocabulary came from (nil for the fixture).
+  var path: String? = nil
 
   /// SmolLM2's tokenizer from the fixture (no model file needed).
   static func smolLM2Fixture() throws -> GuidanceVocabulary {
@@ -38,7 +40,7 @@ struct GuidanceVocabulary {
     if data.model == "gpt2" {
       let tokenizer = try BPETokenizer(data: data)
       let tokens = tokenizer.vocabularyBytes.enumerated().map { isControl($0.offset) ? [] : $0.element }
-      return GuidanceVocabulary(name: name, tokens: tokens) { tokenizer.encode($0, parseSpecial: false) }
+      return GuidanceVocabulary(name: name, tokens: tokens, encode: { tokenizer.encode($0, parseSpecial: false) }, path: path)
     }
     // SentencePiece: "▁" is a space, "<0xAB>" byte tokens are that byte. Text is split by
     // greedy longest match, close enough to the real tokenizer for timing masks.
@@ -52,7 +54,7 @@ struct GuidanceVocabulary {
       return Array(text.replacingOccurrences(of: "\u{2581}", with: " ").utf8)
     }
     let matcher = LongestMatch(tokens: tokens)
-    return GuidanceVocabulary(name: name, tokens: tokens) { matcher.encode(Array($0.utf8)) }
+    return GuidanceVocabulary(name: name, tokens: tokens, encode: { matcher.encode(Array($0.utf8)) }, path: path)
   }
 }
 

@@ -17,16 +17,33 @@
           .init(name: "notes", node: .array(.string(), minimumCount: 1, maximumCount: 3)),
         ]))
 
+    /// Every model named by `--model`, or else `$RISTRETTO_MODEL` and `$RISTRETTO_GEMMA_MODEL`.
     static func run(_ options: BenchOptions) async throws {
-      guard let path = options.modelPath ?? ProcessInfo.processInfo.environment["RISTRETTO_MODEL"] else {
-        print("decode: no model (pass --model PATH or set RISTRETTO_MODEL)")
+      let paths = ModelsBench.installedModels(options)
+      guard !paths.isEmpty else {
+        print("decode: no model (pass --model PATH or set RISTRETTO_MODEL / RISTRETTO_GEMMA_MODEL)")
         return
       }
-      let model = LlamaLanguageModel(path: path)
-      guard model.availability.isAvailable else {
-        print("decode: \(model.availability)")
-        return
+      var rows: [[String: Any]] = []
+      for path in paths {
+        let model = LlamaLanguageModel(path: path)
+        guard model.availability.isAvailable else {
+          print("decode: \(path): \(model.availability)")
+          continue
+        }
+        print(URL(fileURLWithPath: path).lastPathComponent)
+        var row = try await measure(model, options: options)
+        row["model"] = URL(fileURLWithPath: path).lastPathComponent
+        rows.append(row)
       }
+      var result = rows.first ?? [:]
+      result["suite"] = "decode"
+      result["models"] = rows
+      try writeJSON(result, to: options.jsonPath)
+      if let directory = options.svgDirectory { try BenchCharts.decode(rows, to: directory) }
+    }
+
+    static func measure(_ model: LlamaLanguageModel, options: BenchOptions) async throws -> [String: Any] {
       let prompt = model.render(
         GenerationRequest(
           transcript: Transcript(entries: [
@@ -60,7 +77,7 @@
         cached.append(millis(ContinuousClock.now - start))
       }
       let result: [String: Any] = [
-        "suite": "decode", "unguidedTokensPerSecond": median(unguided), "guidedTokensPerSecond": median(guided),
+        "unguidedTokensPerSecond": median(unguided), "guidedTokensPerSecond": median(guided),
         "llamaCppTokensPerSecond": median(plain), "routeMillisCold": median(cold), "routeMillisCached": median(cached),
         "threads": model.threads, "tokensPerRun": tokens,
       ]
@@ -75,7 +92,7 @@
           format: "  Ristretto guided       %7.1f tok/s  (%.2fx unguided)", median(guided), median(guided) / median(unguided)))
       print(String(format: "  route, cold prefix     %7.1f ms", median(cold)))
       print(String(format: "  route, cached prefix   %7.1f ms  (%.1fx faster)", median(cached), median(cold) / median(cached)))
-      try writeJSON(result, to: options.jsonPath)
+      return result
     }
 
     static func millis(_ duration: Duration) -> Double {

@@ -91,5 +91,6 @@ enum RoutingBench {
       }
     }
     try writeJSON(["suite": "routing", "results": results], to: options.jsonPath)
+    if let directory = options.svgDirectory { try BenchCharts.routing(results, to: directory) }
   }
 }

@@ -47,9 +47,9 @@ struct SVGChart {
 
   static let palette = ["#4C78A8", "#F58518", "#54A24B", "#E45756", "#72B7B2", "#B279A2", "#9D755D", "#BAB0AC"]
 
-  private let width = 860.0
+  private let width = 920.0
   private let labelWidth = 190.0
-  private let valueWidth = 200.0
+  private let valueWidth = 260.0
   private let rowHeight = 20.0
   private let groupGap = 14.0
   private let top = 64.0
@@ -110,7 +110,7 @@ struct SVGChart {
       let colour = Self.palette[index % Self.palette.count]
       svg += "<rect x=\"\(legendX)\" y=\"\(height - 20)\" width=\"12\" height=\"12\" fill=\"\(colour)\"/>\n"
       svg += text(legendX + 16, height - 10, name, anchor: "start")
-      legendX += 24 + Double(name.count) * 7
+      legendX += 36 + Double(name.count) * 7
     }
     return svg + "</svg>\n"
   }

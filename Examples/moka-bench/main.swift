@@ -15,6 +15,7 @@ do {
   case "budget": try BudgetBench.run(options)
   case "decode": try await DecodeBench.run(options)
   case "models": try await ModelsSuite.run(options)
+  case "all": try await AllSuites.run(options)
   case "explain": try RoutingBench.explain(options.set)
   case "tokens":
     let tokenizer = try MokaAssistant.smolLM2Tokenizer()
