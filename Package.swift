@@ -45,7 +45,8 @@ let package = Package(
       path: "Fixtures",
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
-        "moka/routing-final.jsonl",
+        "moka/routing-final.jsonl", "moka/routing-blind.jsonl", "moka/routing-blind2.jsonl",
+        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
@@ -71,10 +72,12 @@ let package = Package(
     .testTarget(name: "RistrettoTests", dependencies: ["Ristretto", "RistrettoTesting"]),
     .testTarget(name: "RistrettoRulesTests", dependencies: ["Ristretto", "RistrettoRules"]),
     .testTarget(
+      name: "FoundationModelsCompatTests", dependencies: ["Ristretto", "RistrettoTesting"], exclude: ["README.md"]),
+    .testTarget(
       name: "MokaPotTests",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting"]
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting", "RistrettoLlama"]
     ),
-    .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto", "MokaPot"]),
+    .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto"]),
   ],
   swiftLanguageModes: [.v6]
 )

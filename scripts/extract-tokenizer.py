@@ -7,9 +7,19 @@ JSON document that Ristretto's Swift tokenizer tests load.
 
 Usage:
     scripts/extract-tokenizer.py [MODEL.gguf] [-o OUT.json]
+    scripts/extract-tokenizer.py "$RISTRETTO_GEMMA_MODEL"   # Gemma 3 270M
 
 MODEL defaults to $RISTRETTO_MODEL, then to the path scripts/install-llama.sh
-uses; OUT defaults to Fixtures/tokenizers/smollm2-135m.json in this repo.
+uses (SmolLM2). OUT defaults to Fixtures/tokenizers/gemma3-270m.json for a
+Gemma 3 model and to Fixtures/tokenizers/smollm2-135m.json otherwise.
+
+Byte-level BPE models (tokenizer.ggml.model "gpt2") get exactly the keys they
+always had. SentencePiece models ("llama") also get what llama.cpp's SPM path
+reads: "scores" (one float a token, written as an integer when it is one),
+"addSpacePrefix" (tokenizer.ggml.add_space_prefix; null when absent, which
+llama.cpp reads as true), "addSep", and "eog": the end-of-generation ids
+llama.cpp derives (the eos and eot ids plus every token whose text is on its
+list of end markers, such as <end_of_turn>, <eos> and </s>).
 """
 
 import argparse
@@ -26,6 +36,17 @@ DEFAULT_MODEL = os.path.join(
     "SmolLM2-135M-Instruct.Q4_1.gguf",
 )
 DEFAULT_OUT = os.path.join(REPO, "Fixtures", "tokenizers", "smollm2-135m.json")
+GEMMA3_OUT = os.path.join(REPO, "Fixtures", "tokenizers", "gemma3-270m.json")
+
+# The token texts llama.cpp (src/llama-vocab.cpp, llama_vocab::impl::load) treats as
+# end of generation, whatever the token types say.
+EOG_TEXTS = {
+    "<|eot_id|>", "<|im_end|>", "<|end|>", "<|return|>", "<|call|>", "<|flush|>", "<|calls|>",
+    "<end_of_turn>", "<|endoftext|>", "</s>", "<|eom_id|>", "<EOT>", "_<EOT>", "[EOT]", "[EOS]",
+    "<|end_of_text|>", "<end_of_utterance>", "<eos>", "<turn|>", "<|tool_response>",
+    "<\uff5cend\u2581of\u2581sentence\uff5c>", "[e~[",
+}
+
 
 # GGUF metadata value types
 T_U8, T_I8, T_U16, T_I16, T_U32, T_I32, T_F32, T_BOOL, T_STR, T_ARR, T_U64, T_I64, T_F64 = range(13)
@@ -121,6 +142,28 @@ def sha256_file(path):
     return h.hexdigest()
 
 
+def end_of_generation(tokens, kv):
+    """The end-of-generation ids as llama.cpp derives them (for SentencePiece models)."""
+    ids = {text: i for i, text in enumerate(tokens)}  # the last id of a text wins, as in llama.cpp
+    eog = {ids[text] for text in EOG_TEXTS if text in ids}
+    # The end-of-turn token llama.cpp detects by text when the metadata names none is one of them.
+    named = (kv.get("tokenizer.ggml.eos_token_id", 2), kv.get("tokenizer.ggml.eot_token_id"),
+             kv.get("tokenizer.ggml.eom_token_id"))
+    eog.update(i for i in named if i is not None and 0 <= i < len(tokens))
+    texts = {tokens[i] for i in eog}
+    has_call = "<|call|>" in texts or "<|calls|>" in texts
+    if "<|end|>" in texts and has_call and ("<|return|>" in texts or "<|flush|>" in texts):
+        eog.discard(ids["<|end|>"])
+    if ("<|tool_response>" in texts or "<|plamo:eos|>" in texts) and "</s>" in texts:
+        eog.discard(ids["</s>"])
+    return sorted(eog)
+
+
+def compact_number(x):
+    """A float score as JSON text: integral values without the ".0"."""
+    return int(x) if float(x).is_integer() else x
+
+
 def build_fixture(path, kv):
     def get(key, default=None):
         return kv.get(key, default)
@@ -129,7 +172,7 @@ def build_fixture(path, kv):
     tokens = get("tokenizer.ggml.tokens")
     if tokens is None:
         raise GGUFError("no tokenizer.ggml.tokens in the metadata")
-    return {
+    fixture = {
         "format": "ristretto-tokenizer/1",
         "source": {"file": os.path.basename(path), "sha256": sha256_file(path)},
         "model": get("tokenizer.ggml.model"),
@@ -148,6 +191,13 @@ def build_fixture(path, kv):
         "contextLength": get(f"{arch}.context_length") if arch else None,
         "architecture": arch,
     }
+    if fixture["model"] == "llama":
+        # SentencePiece: what llama.cpp's SPM tokenizer reads besides the keys above.
+        fixture["scores"] = [compact_number(x) for x in get("tokenizer.ggml.scores", [])]
+        fixture["addSpacePrefix"] = get("tokenizer.ggml.add_space_prefix")
+        fixture["addSep"] = get("tokenizer.ggml.add_sep_token")
+        fixture["eog"] = end_of_generation(tokens, kv)
+    return fixture
 
 
 def describe(value, vtype):
@@ -162,11 +212,13 @@ def describe(value, vtype):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("model", nargs="?", default=os.environ.get("RISTRETTO_MODEL", DEFAULT_MODEL))
-    ap.add_argument("-o", "--out", default=DEFAULT_OUT)
+    ap.add_argument("-o", "--out", help="default: by architecture, see above")
     args = ap.parse_args(argv)
 
     header, kv, types = read_gguf_metadata(args.model)
     fixture = build_fixture(args.model, kv)
+    if args.out is None:
+        args.out = GEMMA3_OUT if fixture["architecture"] == "gemma3" else DEFAULT_OUT
 
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     data = json.dumps(fixture, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -190,6 +242,8 @@ def main(argv=None):
     counts = {}
     for t in types_list:
         counts[t] = counts.get(t, 0) + 1
+    if "eog" in fixture:
+        print(f"end of generation: {fixture['eog']}")
     print(f"tokens: {len(fixture['tokens'])}, merges: {len(fixture['merges'])}, "
           f"token types: {dict(sorted(counts.items()))}")
     return 0

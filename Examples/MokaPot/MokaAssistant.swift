@@ -33,7 +33,8 @@ public struct MokaAssistant: Sendable {
     let bags = (data.cupboard ?? []).map(\.name)
     return RuleBook(
       classifier: MokaRouting.classifier(bagNames: bags, corpus: data.beans), toolRules: MokaToolRules.rules(bagNames: bags),
-      answer: MokaAnswers.answer, reply: MokaAnswers.reply, unavailableSentence: MokaAnswers.unavailable,
+      answer: MokaAnswers.answer, reply: MokaAnswers.reply, statusProperty: "status",
+      statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
   }
 
@@ -43,9 +44,10 @@ public struct MokaAssistant: Sendable {
   }
 
   /// A conversation routed by `router` (by default a router on `model`).
-  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) -> SpecialistChat<MokaSpecialty>
+  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) throws
+    -> SpecialistChat<MokaSpecialty>
   {
-    SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
+    try SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
   }
 
   /// SmolLM2-135M's tokenizer, from the bundled extract (loaded once).

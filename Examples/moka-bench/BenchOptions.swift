@@ -11,6 +11,7 @@ struct BenchOptions {
   var modelPaths: [String] = []
   /// The first `--model` (the suites that run one model).
   var modelPath: String? { modelPaths.first }
+  var limit: Int?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -22,12 +23,14 @@ struct BenchOptions {
       routing    routing accuracy on the labelled dev and holdout sets (--set dev|holdout|all)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
+      models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
 
     Options:
       --json PATH   also write the results as JSON
       --svg DIR     also draw the results as SVG charts in DIR (guidance)
       --quick       fewer iterations (for CI smoke runs)
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
+      --limit N     models: ask only the first N dev questions
     """
 
   static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -42,6 +45,7 @@ struct BenchOptions {
       case "--set": options.set = rest.popFirst() ?? "all"
       case "--svg": options.svgDirectory = rest.popFirst()
       case "--model": if let path = rest.popFirst() { options.modelPaths.append(path) }
+      case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
       default: return nil
       }
     }

@@ -53,10 +53,10 @@
       for (index, question) in questions.enumerated() where index < (options.quick ? 2 : 4) {
         model.resetCache()
         var start = ContinuousClock.now
-        _ = await router.route(question)
+        _ = try await router.route(question)
         cold.append(millis(ContinuousClock.now - start))
         start = ContinuousClock.now
-        _ = await router.route(questions[(index + 1) % questions.count])
+        _ = try await router.route(questions[(index + 1) % questions.count])
         cached.append(millis(ContinuousClock.now - start))
       }
       let result: [String: Any] = [

@@ -32,10 +32,10 @@ enum RoutingBench {
     var wrongRate: Double { Double(wrongSpecialist) / Double(max(total, 1)) }
   }
 
-  static func score(_ router: any SpecialtyRouter<MokaSpecialty>, _ examples: [Example]) async -> Score {
+  static func score(_ router: any SpecialtyRouter<MokaSpecialty>, _ examples: [Example]) async throws -> Score {
     var score = Score()
     for example in examples {
-      let decision = await router.route(example.question)
+      let decision = try await router.route(example.question)
       let name = decision.specialty.rawValue
       score.total += 1
       score.promptTokens += decision.usage.promptTokens
@@ -74,7 +74,7 @@ enum RoutingBench {
     for (name, router) in strategies {
       for set in sets {
         let examples = try load(set)
-        let score = await score(router, examples)
+        let score = try await score(router, examples)
         print(
           name.padding(toLength: 14, withPad: " ", startingAt: 0) + set.padding(toLength: 8, withPad: " ", startingAt: 0)
             + String(

@@ -14,6 +14,7 @@ do {
   case "routing": try await RoutingBench.run(options)
   case "budget": try BudgetBench.run(options)
   case "decode": try await DecodeBench.run(options)
+  case "models": try await ModelsSuite.run(options)
   case "explain": try RoutingBench.explain(options.set)
   case "tokens":
     let tokenizer = try MokaAssistant.smolLM2Tokenizer()

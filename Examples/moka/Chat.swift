@@ -7,7 +7,11 @@ enum ChatLoop {
   static func run(_ options: Options, assistant: MokaAssistant) async throws {
     let model = try Backend.model(options, assistant: assistant)
     let router = try Backend.router(options, model: model, assistant: assistant)
-    var chat = assistant.chat(model: model, router: router)
+    var chat = try assistant.chat(model: model, router: router)
+    if options.json {
+      try await runJSON(chat: chat)
+      return
+    }
     var choices: [String] = []
     print("Moka-pot assistant (\(options.backend) backend). /new starts over, /budget shows token costs, /quit exits.")
     while true {
@@ -19,7 +23,7 @@ enum ChatLoop {
       case "": continue
       case "/quit", "/exit": return
       case "/new":
-        chat = assistant.chat(model: model, router: router)
+        chat = try assistant.chat(model: model, router: router)
         choices = []
         print("(new conversation)")
         continue
@@ -39,12 +43,36 @@ enum ChatLoop {
         if first {
           let unsure = reply.routing?.wasUnsure == true ? ", router unsure" : ""
           print("[specialty: \(reply.specialty.rawValue)\(unsure)]")
+        } else if let previous = reply.switchedFrom {
+          print("[switched from \(previous.rawValue) to \(reply.specialty.rawValue)]")
         }
         print(reply.response.content)
         choices = Commands.choices(in: reply.response.toolOutputs) ?? []
         for (index, option) in choices.enumerated() { print("  \(index + 1). \(option)") }
       } catch {
-        print("Error: \(error.localizedDescription)")
+        let failure = Commands.errorObject(error)
+        print(
+          (try? failure.value(GeneratedContent.self, forProperty: "error").value(String.self, forProperty: "message"))
+            ?? error.localizedDescription)
+      }
+    }
+  }
+
+  /// `moka chat --json`: one message per stdin line, one JSON object per turn; a failure prints
+  /// `{"error":{"code","message"}}` and exits 1.
+  static func runJSON(chat: SpecialistChat<MokaSpecialty>) async throws {
+    var turn = 0
+    while let line = readLine() {
+      let message = line.trimmingCharacters(in: .whitespaces)
+      guard !message.isEmpty else { continue }
+      turn += 1
+      do {
+        let reply = try await chat.send(message)
+        print(Commands.turnObject(reply, question: message, turn: turn).jsonString)
+        fflush(nil)
+      } catch {
+        print(Commands.errorObject(error).jsonString)
+        exit(1)
       }
     }
   }

@@ -6,30 +6,62 @@ import Ristretto
 enum Commands {
   static func ask(_ options: Options, assistant: MokaAssistant) async throws {
     let model = try Backend.model(options, assistant: assistant)
-    let chat = assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
+    let chat = try assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
     let reply = try await chat.send(options.question ?? "")
-    let calls = reply.response.toolCalls
     let outputs = reply.response.toolOutputs
     if options.json {
-      let toolCalls = calls.map { call -> GeneratedContent in
-        let status = outputs.first { $0.id == call.id }.flatMap(Self.status)
-        return GeneratedContent(properties: ["tool": call.toolName, "arguments": call.arguments, "status": status])
-      }
-      let usage = reply.usage
-      let object = GeneratedContent(properties: [
-        "question": options.question ?? "", "specialty": reply.specialty.rawValue, "unsure": reply.routing?.wasUnsure ?? false,
-        "toolCalls": GeneratedContent(elements: toolCalls), "answer": reply.response.content,
-        "usage": GeneratedContent(properties: [
-          "promptTokens": usage.promptTokens, "cachedTokens": usage.cachedPromptTokens, "outputTokens": usage.generatedTokens,
-        ]),
-      ])
-      print(object.jsonString)
+      print(turnObject(reply, question: options.question ?? "", turn: nil).jsonString)
     } else {
       print(reply.response.content)
       if let choices = Self.choices(in: outputs) {
         for (index, option) in choices.enumerated() { print("  \(index + 1). \(option)") }
       }
     }
+  }
+
+  /// One turn as JSON: `{"turn","question","specialty","switchedFrom","unsure","toolCalls","answer","usage"}`
+  /// (`turn` only in a chat).
+  static func turnObject(_ reply: SpecialistChat<MokaSpecialty>.Reply, question: String, turn: Int?) -> GeneratedContent {
+    let outputs = reply.response.toolOutputs
+    let toolCalls = reply.response.toolCalls.map { call -> GeneratedContent in
+      let status = outputs.first { $0.id == call.id }.flatMap(Self.status)
+      return GeneratedContent(properties: ["tool": call.toolName, "arguments": call.arguments, "status": status])
+    }
+    let usage = reply.usage
+    var fields: [(String, any ConvertibleToGeneratedContent)] = []
+    if let turn { fields.append(("turn", turn)) }
+    fields += [
+      ("question", question), ("specialty", reply.specialty.rawValue),
+      ("switchedFrom", reply.switchedFrom.map { GeneratedContent(kind: .string($0.rawValue)) } ?? .null),
+      ("unsure", reply.routing?.wasUnsure ?? false), ("toolCalls", GeneratedContent(elements: toolCalls)),
+      ("answer", reply.response.content),
+      (
+        "usage",
+        GeneratedContent(properties: [
+          "promptTokens": usage.promptTokens, "cachedTokens": usage.cachedPromptTokens, "outputTokens": usage.generatedTokens,
+        ])
+      ),
+    ]
+    var values: [String: GeneratedContent] = [:]
+    for (key, value) in fields { values[key] = value.generatedContent }
+    return GeneratedContent(kind: .structure(properties: values, orderedKeys: fields.map(\.0)))
+  }
+
+  /// A failure as `{"error":{"code","message"}}`, in words for the person asking.
+  static func errorObject(_ error: any Error) -> GeneratedContent {
+    let (code, message): (String, String)
+    switch error {
+    case GenerationError.exceededContextWindowSize(let context, let tokens):
+      (code, message) = (
+        "questionTooLong",
+        "That message is too long for this model: it needs about \(tokens) tokens of a \(context)-token context. "
+          + "Please ask a shorter question, or start a new conversation."
+      )
+    case GenerationError.concurrentRequests: (code, message) = ("busy", "Still answering the previous message.")
+    case let error as GenerationError: (code, message) = ("generationFailed", error.localizedDescription)
+    default: (code, message) = ("failed", error.localizedDescription)
+    }
+    return GeneratedContent(properties: ["error": GeneratedContent(properties: ["code": code, "message": message])])
   }
 
   static func route(_ options: Options, assistant: MokaAssistant) async throws {
@@ -44,7 +76,7 @@ enum Commands {
       {
         question = text
       }
-      let decision = await router.route(question)
+      let decision = try await router.route(question)
       print(
         GeneratedContent(properties: [
           "question": question, "specialty": decision.specialty.rawValue, "unsure": decision.wasUnsure,
@@ -56,7 +88,8 @@ enum Commands {
   static func budget(_ options: Options, assistant: MokaAssistant) throws {
     let renderer = ToolRenderer(rawValue: options.renderer) ?? .compact
     let model = try Backend.model(options, assistant: assistant, renderer: renderer)
-    let budget = SpecialtyBudget<MokaSpecialty>(model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
+    let budget = try SpecialtyBudget<MokaSpecialty>(
+      model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
     let router = RouterCost(model: model)
     if options.json {
       let rows = budget.rows.map { row in

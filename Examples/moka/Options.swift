@@ -56,7 +56,11 @@ struct Options {
           throw UsageError(message: "--location must be LAT,LON (for example 45.07,7.68), not '\(text)'")
         }
         options.location = (parts[0], parts[1])
-      case "--json" where options.command != .chat: options.json = true
+      case "--json": options.json = true
+      case "--" where options.command == .ask:
+        // Everything after `--` is the question, even when it starts with a dash.
+        options.question = rest.joined(separator: " ")
+        rest = []
       case "--renderer" where options.command == .budget:
         options.renderer = try value(argument)
         guard ["compact", "jsonSchema"].contains(options.renderer) else {

@@ -18,14 +18,15 @@
     func run(_ emit: (GenerationEvent) -> Void) throws {
       // Markup with special tokens read, content as plain text: no content becomes a control token.
       let prompt = tokenizer.encode(model.render(request)).map(Int32.init)
-      let limit = request.options.maximumResponseTokens ?? 512
+      let (mode, grammar, toolGrammar) = try setUp()
+      // Free text gets a limit sized for an answer; structured values and tool calls may need more.
+      let limit = request.options.maximumResponseTokens ?? (mode == .text ? 256 : 512)
       guard prompt.count + min(limit, 64) <= model.contextSize else {
         throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: prompt.count + limit)
       }
       let limitInContext = min(limit, model.contextSize - prompt.count)
-      let (mode, grammar, toolGrammar) = try setUp()
       try model.engine.withLock { (slot: inout LlamaEngine?) throws in
-        guard slot != nil else { throw GenerationError.modelUnavailable(reason: model.availability.reasonText) }
+        guard slot != nil else { throw GenerationError.modelUnavailable(model.availability.reason) }
         let cachedCount = try slot!.prefill(prompt)
         var loop = DecodeLoop(
           engine: slot!, options: request.options, mode: mode, grammar: grammar, toolGrammar: toolGrammar,
@@ -100,6 +101,11 @@
     var ignoreEndOfGeneration = false
     /// Return an unfinished value at the limit instead of throwing (benchmarks).
     var allowIncomplete = false
+    /// Divides (or multiplies, when negative) the logit of every token among the last 64 of free
+    /// text, so a small model does not repeat itself; 1 turns it off.
+    var repetitionPenalty: Float = 1.15
+    /// Stops free text that loops (and drops the repeated run); nil turns it off.
+    var repetition: RepetitionDetector? = RepetitionDetector()
 
     struct Output {
       var bytes: [UInt8] = []
@@ -127,6 +133,8 @@
       var pending: [UInt8] = []
       var confidence = 1.0
       var choices = 0
+      var recent: [Int] = []
+      var held: [[UInt8]] = []
       func send(_ bytes: [UInt8]) {
         output.bytes += bytes
         guard !output.isToolCall else { return }
@@ -157,6 +165,12 @@
           }
         }
         guard let logits = engine.logits() else { throw LlamaError.decodeFailed(code: -1) }
+        let isFreeText = guidance == nil && !output.isToolCall
+        if isFreeText, repetitionPenalty != 1 {
+          for token in Set(recent.suffix(64)) {
+            logits[token] = logits[token] > 0 ? logits[token] / repetitionPenalty : logits[token] * repetitionPenalty
+          }
+        }
         let mask = guidance.map { engine.masks.mask(for: $0) }
         let complete = guidance?.isComplete ?? true
         let toolMask = (mode == .textOrTool && step == 0) ? toolGrammar.map { engine.masks.mask(for: $0.initialState) } : nil
@@ -191,9 +205,23 @@
         }
         try engine.decode([Int32(pick.token)])
         output.tokenCount += 1
-        send(bytes)
         step += 1
+        if isFreeText { recent.append(pick.token) }
+        guard guidance == nil, !output.isToolCall, var detector = repetition else {
+          send(bytes)
+          continue
+        }
+        // Free text is held back by the detector's window, so a loop can be dropped unseen.
+        held.append(bytes)
+        let looped = detector.append(pick.token)
+        repetition = detector
+        if looped {
+          held.removeAll()
+          break
+        }
+        if held.count > detector.window { send(held.removeFirst()) }
       }
+      held.forEach(send)
       if let state = guidance, !state.isComplete, !allowIncomplete {
         throw LanguageModelSession.GenerationError.decodingFailure(
           "generation stopped after \(output.tokenCount) tokens, before the value was complete; raise maximumResponseTokens")

@@ -48,11 +48,12 @@
     ///     template, else the one its architecture is trained with, else a plain completion format
     ///     (``ChatTemplate/detect(jinja:architecture:)``).
     ///   - toolRenderer: How tool definitions are written (default compact).
-    ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled.
+    ///   - toolCalling: Whether the first reply of a turn may be text when tools are enabled
+    ///     (default ``ToolCalling/required``: a guided tool call, which small models need).
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
       path: String, contextSize: Int = 4096, threads: Int? = nil, template: ChatTemplate? = nil,
-      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .automatic,
+      toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required,
       progress: (@Sendable (Double) -> Void)? = nil
     ) {
       _ = LlamaBackend.ready
@@ -110,7 +111,8 @@
     public var availability: ModelAvailability {
       switch loadResult {
       case .success: .available
-      case .failure(let error): .unavailable(reason: error.errorDescription ?? "\(error)")
+      case .failure(.fileNotFound(let path)): .unavailable(.modelFileMissing(path: path))
+      case .failure(let error): .unavailable(.loadFailed(error.errorDescription ?? "\(error)"))
       }
     }
 
@@ -137,7 +139,7 @@
     public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
       let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
       guard case .success(let tokenizer) = loadResult else {
-        continuation.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(reason: availability.reasonText))
+        continuation.finish(throwing: LanguageModelSession.GenerationError.modelUnavailable(availability.reason))
         return stream
       }
       let cancelled = CancelFlag()
@@ -180,10 +182,4 @@
     var isSet: Bool { flag.load(ordering: .relaxed) }
   }
 
-  extension ModelAvailability {
-    var reasonText: String {
-      if case .unavailable(let reason) = self { return reason }
-      return ""
-    }
-  }
 #endif

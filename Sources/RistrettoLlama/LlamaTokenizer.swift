@@ -28,6 +28,19 @@
       }
     }
 
+    /// The vocabulary's control tokens (ids and texts), as llama.cpp marks them.
+    public var controlTokens: [(id: Int, text: String)] {
+      model.withLock { model in
+        let count = llama_vocab_n_tokens(model.vocab)
+        return (0..<count).compactMap { token -> (id: Int, text: String)? in
+          guard llama_vocab_get_attr(model.vocab, token).rawValue & LLAMA_TOKEN_ATTR_CONTROL.rawValue != 0,
+            let text = llama_vocab_get_text(model.vocab, token)
+          else { return nil }
+          return (Int(token), String(cString: text))
+        }
+      }
+    }
+
     /// The text of `tokens`.
     public func decode(_ tokens: [Int]) -> String {
       String(decoding: tokens.flatMap { piece(Int32($0)) }, as: UTF8.self)

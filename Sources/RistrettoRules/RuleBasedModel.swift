@@ -13,8 +13,12 @@ import Ristretto
 /// would see it.
 ///
 /// ```swift
-/// let model = RuleBasedModel(rules: MokaRules.book(data: data), tokenizer: try MokaPot.tokenizer())
-/// let session = LanguageModelSession(model: model, tools: tools, instructions: instructions)
+/// let rules = RuleBook(
+///   classifier: Classifier(phrases: ["weather": [Phrase("cold"), Phrase("rain")]]),
+///   toolRules: [], answer: { results, _ in .reply("Done: \(results.count) tools ran.") },
+///   reply: { _, _ in "I can tell you about the weather." })
+/// let model = RuleBasedModel(rules: rules, tokenizer: try TokenizerData(json: fixture).makeTokenizer())
+/// let session = LanguageModelSession(model: model, instructions: "Be brief.")
 /// ```
 public struct RuleBasedModel: LanguageModel {
   /// The rules.
@@ -84,8 +88,8 @@ public struct RuleBasedModel: LanguageModel {
       let text = rules.reply(question, enabled)
       return Self.words(text) + [usage(text)]
     }
-    let ran = results.filter { result in result.status.map { !rules.statusDidNotRun($0) } ?? true }
-    let skipped = results.filter { result in result.status.map(rules.statusDidNotRun) ?? false }
+    let ran = results.filter { result in result.status(rules.statusProperty).map { !rules.statusDidNotRun($0) } ?? true }
+    let skipped = results.filter { result in result.status(rules.statusProperty).map(rules.statusDidNotRun) ?? false }
     var sentences = skipped.map(rules.unavailableSentence)
     if !ran.isEmpty {
       switch rules.answer(ran, question) {

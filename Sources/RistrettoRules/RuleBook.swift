@@ -15,7 +15,9 @@ public struct RuleBook: Sendable {
   public var answer: @Sendable (_ results: [ToolResult], _ question: Utterance) -> AnswerStep
   /// The reply when no tool applies.
   public var reply: @Sendable (_ question: Utterance, _ enabledTools: [String]) -> String
-  /// Whether a status means the tool did not run (default: ends in `Unavailable`, or `indexStale`).
+  /// The property of a structured tool output that holds its status (nil: outputs have none).
+  public var statusProperty: String?
+  /// Whether a status means the tool did not run (default: no status does).
   public var statusDidNotRun: @Sendable (String) -> Bool
   /// The sentence for a tool that did not run.
   public var unavailableSentence: @Sendable (ToolResult) -> String
@@ -27,9 +29,10 @@ public struct RuleBook: Sendable {
     classifier: Classifier, toolRules: [ToolRule],
     answer: @escaping @Sendable ([ToolResult], Utterance) -> AnswerStep,
     reply: @escaping @Sendable (Utterance, [String]) -> String,
-    statusDidNotRun: @escaping @Sendable (String) -> Bool = { $0.hasSuffix("Unavailable") || $0 == "indexStale" },
+    statusProperty: String? = nil,
+    statusDidNotRun: @escaping @Sendable (String) -> Bool = { _ in false },
     unavailableSentence: @escaping @Sendable (ToolResult) -> String = { result in
-      "\(result.tool) is unavailable right now (status: \(result.status ?? "unknown")), so it did not run; try again later."
+      "\(result.tool) is unavailable right now, so it did not run; try again later."
     },
     unavailableFollowUp: String = "I can still help with something else."
   ) {
@@ -38,6 +41,7 @@ public struct RuleBook: Sendable {
     self.toolRules = toolRules
     self.answer = answer
     self.reply = reply
+    self.statusProperty = statusProperty
     self.statusDidNotRun = statusDidNotRun
     self.unavailableSentence = unavailableSentence
   }
@@ -128,9 +132,10 @@ public struct ToolResult: Sendable {
   /// Its output (structured, or a string).
   public var output: GeneratedContent
 
-  /// The output's `status` property, if it has one.
-  public var status: String? {
-    guard case .structure(let values, _) = output.kind, case .string(let status)? = values["status"]?.kind else { return nil }
+  /// The string value of the output's `property`, if it is structured and has one.
+  public func status(_ property: String?) -> String? {
+    guard let property, case .structure(let values, _) = output.kind, case .string(let status)? = values[property]?.kind
+    else { return nil }
     return status
   }
 }

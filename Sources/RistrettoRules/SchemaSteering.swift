@@ -14,7 +14,12 @@ struct SchemaSteering {
     let grammar = try GuidanceGrammar(schema: schema)
     var steering = SchemaSteering(schema: schema, state: grammar.initialState)
     steering.write(schema.root, proposal)
-    precondition(steering.state.isComplete, "steering left an incomplete value: \(steering.text)")
+    guard steering.state.isComplete else {
+      // A schema the steering cannot complete (a pattern longer than it writes, say) is an
+      // error the session reports, never a crash.
+      throw GenerationError.decodingFailure(
+        "the rule-based model could not write a complete value for this schema (got \(steering.text.prefix(80)))")
+    }
     return (try GeneratedContent(json: steering.text), steering.text)
   }
 

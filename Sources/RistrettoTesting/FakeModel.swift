@@ -1,3 +1,4 @@
+import Foundation
 import Ristretto
 import Synchronization
 
@@ -34,6 +35,26 @@ public struct FakeModel: LanguageModel {
 
     /// Call one tool.
     public static func toolCall(_ name: String, arguments: GeneratedContent) -> Step { .toolCalls([(name, arguments)]) }
+
+    /// Answer a router's request with a specialty, as its enum schema would generate it.
+    ///
+    /// ```swift
+    /// let model = FakeModel.scripted([.route(Desk.weather), .reply("Sunny.")])
+    /// ```
+    public static func route<S: Specialty>(_ specialty: S) -> Step {
+      .structure(GeneratedContent(kind: .string(specialty.rawValue)))
+    }
+
+    /// Answer a router's request with `unsure`.
+    public static var routeUnsure: Step { .structure(GeneratedContent(kind: .string("unsure"))) }
+  }
+
+  /// A script that does not fit the request it answered.
+  public struct ScriptError: Error, Sendable, LocalizedError {
+    /// What was wrong and what to script instead.
+    public let message: String
+    /// The message.
+    public var errorDescription: String? { message }
   }
 
   /// Reported availability.
@@ -84,7 +105,17 @@ public struct FakeModel: LanguageModel {
   public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
     let index = log.append(request)
     let delay = delayPerEvent
-    let step = Result { try reply(request, index) }
+    let step = Result { () throws -> Step in
+      let step = try reply(request, index)
+      // Text that is not JSON cannot answer a request generated under a schema: say so loudly
+      // rather than let a test pass on the fallback path.
+      if case .reply(let text) = step, request.responseSchema != nil, (try? GeneratedContent(json: text)) == nil {
+        throw ScriptError(
+          message: "FakeModel: request \(index) needs JSON under a schema, but the script replies with the text "
+            + "'\(text.prefix(40))'; script .json(…), .structure(…), or .route(…) / .routeUnsure for a router")
+      }
+      return step
+    }
     let promptTokens = tokenCount(for: request)
     let tokenizer = tokenizer
     return AsyncThrowingStream { continuation in

@@ -1,4 +1,5 @@
 import Foundation
+import Ristretto
 import Testing
 
 /// Runs the built `moka` executable (it sits beside the test bundle in the build folder).
@@ -14,7 +15,7 @@ enum MokaCLI {
   }()
 
   static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
-    guard let binary else { throw CocoaError(.fileNoSuchFile) }
+    guard let binary else { throw MissingBinary() }
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -34,8 +35,18 @@ enum MokaCLI {
   }
 }
 
-@Suite("moka CLI", .enabled(if: MokaCLI.binary != nil, "the moka executable is not built next to the tests"))
+/// The moka executable is a product of this package, so `swift test` builds it: a missing one is
+/// a failure, not a skip.
+struct MissingBinary: Error, CustomStringConvertible {
+  var description: String { "the moka executable is not built next to the tests (\(CommandLine.arguments[0]))" }
+}
+
+@Suite("moka CLI")
 struct MokaCLITests {
+  @Test func theExecutableIsBuilt() {
+    #expect(MokaCLI.binary != nil, "the moka executable is not built next to the tests")
+  }
+
   @Test func askPrintsAnAnswer() throws {
     let result = try MokaCLI.run(["ask", "Why is my moka pot sputtering?"])
     #expect(result.status == 0)
@@ -46,7 +57,7 @@ struct MokaCLITests {
     let result = try MokaCLI.run(["ask", "find beans from kenya", "--json", "--index", "stale"])
     #expect(result.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["question", "specialty", "unsure", "toolCalls", "answer", "usage"])
+    #expect(Set(object.keys) == ["question", "specialty", "switchedFrom", "unsure", "toolCalls", "answer", "usage"])
     let calls = try #require(object["toolCalls"] as? [[String: Any]])
     #expect(calls.first?["status"] as? String == "indexStale")
     let usage = try #require(object["usage"] as? [String: Any])
@@ -84,13 +95,47 @@ struct MokaCLITests {
     #expect(result.err.contains("Usage: moka"))
   }
 
-  @Test func llamaBackendWithoutTheTraitExplainsHowToGetIt() throws {
-    #if !Llama
+  @Test func llamaBackendExplainsWhatIsMissing() throws {
+    #if Llama
+      let result = try MokaCLI.run(["ask", "hi", "--backend", "llama", "--model", "/nonexistent/model.gguf"])
+      #expect(result.status != 0)
+      #expect(result.err.contains("/nonexistent/model.gguf"))
+    #else
       let result = try MokaCLI.run(["ask", "hi", "--backend", "llama"])
       #expect(result.status == 2)
       #expect(result.err.contains("scripts/install-llama.sh"))
       #expect(result.err.contains("--traits Llama"))
     #endif
+  }
+
+  @Test func chatJSONPrintsOneObjectPerTurnAndSaysWhenTheSpecialtySwitches() throws {
+    let result = try MokaCLI.run(
+      ["chat", "--json"], input: "Find me some fruity beans\nhow much of my Kochere is left?\nwhat about more fruity beans?\n")
+    #expect(result.status == 0)
+    let turns = try result.out.split(separator: "\n").map { try GeneratedContent(json: String($0)) }
+    #expect(turns.count == 3)
+    #expect(try turns.map { try $0.value(Int.self, forProperty: "turn") } == [1, 2, 3])
+    #expect(try turns[0].value(String.self, forProperty: "specialty") == "beans")
+    #expect(try turns[0].value(String?.self, forProperty: "switchedFrom") == nil)
+    #expect(try turns[1].value(String.self, forProperty: "specialty") == "cupboard")
+    #expect(try turns[1].value(String?.self, forProperty: "switchedFrom") == "beans")
+    let keys = try turns[1].properties().map(\.key)
+    #expect(keys == ["turn", "question", "specialty", "switchedFrom", "unsure", "toolCalls", "answer", "usage"])
+  }
+
+  @Test func aTooLongMessageIsAnsweredWithAUserFacingJSONError() throws {
+    let result = try MokaCLI.run(["chat", "--json"], input: String(repeating: "coffee ", count: 20_000) + "\n")
+    #expect(result.status == 1)
+    let error = try GeneratedContent(json: result.out.trimmingCharacters(in: .whitespacesAndNewlines))
+      .value(GeneratedContent.self, forProperty: "error")
+    #expect(try error.value(String.self, forProperty: "code") == "questionTooLong")
+    #expect(try !error.value(String.self, forProperty: "message").contains("history policy"))
+  }
+
+  @Test func aQuestionThatStartsWithADashFollowsDoubleDash() throws {
+    let result = try MokaCLI.run(["ask", "--", "-what grind for a 3-cup pot?"])
+    #expect(result.status == 0)
+    #expect(result.out.contains("3-cup"))
   }
 
   @Test func helpOnEverySubcommand() throws {

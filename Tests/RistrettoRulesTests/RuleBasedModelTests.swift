@@ -40,7 +40,8 @@ func book(proposal: GeneratedContent) -> RuleBook {
       ToolRule(tool: "index", triggers: ["search"]) { _ in GeneratedContent(properties: [:]) },
     ],
     answer: { results, _ in .reply("Done: " + results.map { $0.output.jsonString }.joined(separator: ", ")) },
-    reply: { _, _ in "Hello." })
+    reply: { _, _ in "Hello." }, statusProperty: "status",
+    statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" })
 }
 
 @Suite("RuleBasedModel")
@@ -111,5 +112,15 @@ struct RuleBasedModelTests {
     #expect(!Utterance("bean").matches("brew"))
     #expect(Utterance("roasted").matches("roast*"))
     #expect(utterance.firstNumber == 6)
+  }
+}
+
+@Suite("RuleBasedModel on hostile schemas")
+struct RuleBasedHostileSchemaTests {
+  @Test func aPatternTheSteeringCannotCompleteIsATypedErrorNotACrash() throws {
+    let schema = GenerationSchema(root: .string(pattern: "(abcdefghij){40}"))
+    #expect(throws: GenerationError.self) {
+      _ = try SchemaSteering.steer(GeneratedContent(kind: .string("short")), into: schema)
+    }
   }
 }

@@ -8,12 +8,11 @@ struct BrewRatio: Tool {
   let name = "brewRatio"
   let description = "Coffee and water for a moka pot of a given size."
 
-  struct Arguments: GenerableObject {
+  struct Arguments: GenerableObject, Decodable {
     var cups: Int
     static let properties = GenerableProperties<Arguments> {
-      GenerableProperty("cups", \.cups, description: "pot size", .range(1...12))
+      GenerableProperty(\.cups, description: "pot size", .range(1...12))
     }
-    init(_ content: GeneratedContent) throws { cups = try content.value(forProperty: "cups") }
   }
 
   func call(arguments: Arguments) async throws -> String {
@@ -21,16 +20,12 @@ struct BrewRatio: Tool {
   }
 }
 
-struct Recipe: GenerableObject {
+struct Recipe: GenerableObject, Decodable {
   var grams: Int
   var advice: String
   static let properties = GenerableProperties<Recipe> {
-    GenerableProperty("grams", \.grams, .range(5...60))
-    GenerableProperty("advice", \.advice)
-  }
-  init(_ content: GeneratedContent) throws {
-    grams = try content.value(forProperty: "grams")
-    advice = try content.value(forProperty: "advice")
+    GenerableProperty(\.grams, .range(5...60))
+    GenerableProperty(\.advice)
   }
 }
 
@@ -38,7 +33,7 @@ struct Recipe: GenerableObject {
 struct GettingStartedTests {
   @Test func theDocumentedExampleRuns() async throws {
     let model = FakeModel.scripted([
-      .toolCall("brewRatio", arguments: GeneratedContent(properties: ["cups": 3])),
+      .toolCall("brewRatio", arguments: ["cups": 3]),
       .json(#"{"grams":15,"advice":"Fill the basket level; medium-low heat."}"#),
     ])
     let session = LanguageModelSession(model: model, tools: [BrewRatio()], instructions: "You are a moka-pot assistant.")

@@ -32,69 +32,81 @@ let deskInstructions = InstructionSet(
 @Suite("Routing")
 struct RoutingTests {
   @Test(arguments: [Desk.weather, .time, .general])
-  func routesToEachCase(_ desk: Desk) async {
-    let decision = await Router<Desk>(model: FakeModel.scripted([.json("\"\(desk.rawValue)\"")])).route("q")
+  func routesToEachCase(_ desk: Desk) async throws {
+    let decision = try await Router<Desk>(model: FakeModel.scripted([.route(desk)])).route("q")
     #expect(decision.specialty == desk)
-    #expect(!decision.wasUnsure)
-    #expect(decision.fallbackReason == nil)
+    #expect(decision.outcome == .chosen(stage: nil))
   }
 
-  @Test func unsureFallsBack() async {
-    let decision = await Router<Desk>(model: FakeModel.scripted([.json(#""unsure""#)])).route("q")
+  @Test func unsureFallsBack() async throws {
+    let decision = try await Router<Desk>(model: FakeModel.scripted([.routeUnsure])).route("q")
     #expect(decision.specialty == .general)
-    #expect(decision.wasUnsure)
+    #expect(decision.outcome == .unsure(stage: nil))
   }
 
-  @Test func failuresFallBackWithReason() async {
+  @Test func failuresFallBackWithReason() async throws {
     struct Down: Error {}
-    let thrown = await Router<Desk>(model: FakeModel.failing(Down())).route("q")
+    let thrown = try await Router<Desk>(model: FakeModel.failing(Down())).route("q")
     #expect(thrown.specialty == .general)
-    #expect(thrown.fallbackReason?.contains("routing failed") == true)
-    let garbage = await Router<Desk>(model: FakeModel.scripted([.json(#""banana""#)])).route("q")
+    #expect(thrown.failureReason?.contains("routing failed") == true)
+    let garbage = try await Router<Desk>(model: FakeModel.scripted([.json(#""banana""#)])).route("q")
     #expect(garbage.specialty == .general)
-    #expect(garbage.fallbackReason != nil)
-    let notJSON = await Router<Desk>(model: FakeModel.fixed("weather, I think")).route("q")
-    #expect(notJSON.specialty == .general)
-    #expect(notJSON.fallbackReason != nil)
+    #expect(garbage.failureReason?.contains("banana") == true)
   }
 
-  @Test func lowConfidenceIsUnsure() async {
+  /// Text where the router needs JSON is a script error, not a quiet "unsure".
+  @Test func aTextReplyToTheRouterIsAScriptErrorNotUnsure() async throws {
+    let decision = try await Router<Desk>(model: FakeModel.fixed("unsure")).route("q")
+    #expect(!decision.wasUnsure)
+    #expect(decision.failureReason?.contains(".routeUnsure") == true)
+  }
+
+  @Test func cancellationPropagatesThroughTheRouter() async throws {
+    let model = FakeModel.scripted([.stall(after: [])])
+    let task = Task { try await Router<Desk>(model: model).route("q") }
+    while model.requests.isEmpty { await Task.yield() }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+  }
+
+  @Test func lowConfidenceIsUnsure() async throws {
     let model = FakeModel.scripted([.events([.text(#""time""#), .confidence(0.3)])])
-    let decision = await Router<Desk>(model: model, confidenceThreshold: 0.5).route("q")
+    let decision = try await Router<Desk>(model: model, confidenceThreshold: 0.5).route("q")
     #expect(decision.specialty == .general)
     #expect(decision.wasUnsure)
     #expect(decision.confidence == 0.3)
   }
 
-  @Test func routerIsToolLessAndGuided() async {
-    let model = FakeModel.scripted([.json(#""time""#)])
-    _ = await Router<Desk>(model: model).route("What time is it?")
+  @Test func routerIsToolLessAndGuided() async throws {
+    let model = FakeModel.scripted([.route(Desk.time)])
+    _ = try await Router<Desk>(model: model).route("What time is it?")
     let request = model.requests[0]
     #expect(request.tools.isEmpty)
     #expect(request.responseSchema == Router<Desk>.schema)
     #expect(Router<Desk>.schema.root == .stringEnum(["weather", "time", "general", "unsure"]))
   }
 
-  @Test func cascadeUsesSecondStageOnlyWhenUnsure() async {
-    let second = FakeModel.scripted([.json(#""weather""#)])
+  @Test func cascadeUsesSecondStageOnlyWhenUnsure() async throws {
+    let second = FakeModel.scripted([.route(Desk.weather)])
     let sure = CascadeRouter<Desk>([
-      ("rules", Router<Desk>(model: FakeModel.scripted([.json(#""time""#)]))), ("model", Router<Desk>(model: second)),
+      ("rules", Router<Desk>(model: FakeModel.scripted([.route(Desk.time)]))), ("model", Router<Desk>(model: second)),
     ])
-    #expect(await sure.route("q").specialty == .time)
+    let first = try await sure.route("q")
+    #expect(first.specialty == .time && first.outcome == .chosen(stage: "rules"))
     #expect(second.requests.isEmpty)
     let unsure = CascadeRouter<Desk>([
-      ("rules", Router<Desk>(model: FakeModel.scripted([.json(#""unsure""#)]))), ("model", Router<Desk>(model: second)),
+      ("rules", Router<Desk>(model: FakeModel.scripted([.routeUnsure]))), ("model", Router<Desk>(model: second)),
     ])
-    let decision = await unsure.route("q")
+    let decision = try await unsure.route("q")
     #expect(decision.specialty == .weather)
-    #expect(decision.stage == "model")
+    #expect(decision.outcome == .chosen(stage: "model"))
   }
 
   @Test func specialistSeesOnlyItsToolsAndBriefings() async throws {
     let model = FakeModel { request, _ in
-      request.responseSchema != nil ? .json(#""weather""#) : .reply("ok")
+      request.responseSchema != nil ? .route(Desk.weather) : .reply("ok")
     }
-    let chat = SpecialistChat<Desk>(
+    let chat = try SpecialistChat<Desk>(
       model: model, router: Router(model: model), toolbox: [Weather(), Clock()], instructions: deskInstructions)
     let reply = try await chat.send("Is it cold?")
     #expect(reply.specialty == .weather)
@@ -104,13 +116,13 @@ struct RoutingTests {
     #expect(text.contains("Use weather"))
     #expect(!text.contains("clock"))
     _ = try await chat.send("And tomorrow?")
-    #expect(model.requests.count == 3)
+    #expect(model.requests.count == 4)  // every turn is routed, then answered
     #expect(chat.turnUsage.count == 2)
   }
 
   @Test func fallbackGetsEverything() async throws {
-    let model = FakeModel { request, _ in request.responseSchema != nil ? .json(#""unsure""#) : .reply("ok") }
-    let chat = SpecialistChat<Desk>(
+    let model = FakeModel { request, _ in request.responseSchema != nil ? .routeUnsure : .reply("ok") }
+    let chat = try SpecialistChat<Desk>(
       model: model, router: Router(model: model), toolbox: [Weather(), Clock()], instructions: deskInstructions)
     _ = try await chat.send("hello")
     #expect(chat.specialty == .general)
@@ -118,9 +130,10 @@ struct RoutingTests {
   }
 
   @Test func rerouteKeepsHistory() async throws {
-    let model = FakeModel { request, _ in request.responseSchema != nil ? .json(#""weather""#) : .reply("ok") }
-    let chat = SpecialistChat<Desk>(
-      model: model, router: Router(model: model), toolbox: [Weather(), Clock()], instructions: deskInstructions)
+    let model = FakeModel { request, _ in request.responseSchema != nil ? .route(Desk.weather) : .reply("ok") }
+    let chat = try SpecialistChat<Desk>(
+      model: model, router: Router(model: model), toolbox: [Weather(), Clock()], instructions: deskInstructions,
+      routingPolicy: .firstMessage)
     _ = try await chat.send("Is it cold?")
     chat.reroute(to: .time)
     _ = try await chat.send("What time is it?")
@@ -155,12 +168,12 @@ struct RoutingTests {
 
   @Test func budgetCheckFailsLoudly() throws {
     let model = FakeModel(contextSize: 60) { _, _ in .reply("") }
-    let budget = SpecialtyBudget<Desk>(model: model, toolbox: [Weather(), Clock()], instructions: deskInstructions)
+    let budget = try SpecialtyBudget<Desk>(model: model, toolbox: [Weather(), Clock()], instructions: deskInstructions)
     #expect(budget.rows.count == 3)
     #expect(budget.fallback.totalTokens > budget.rows[0].totalTokens)
     #expect(budget.meanSpecialistShare < 1)
     #expect(throws: BudgetError.self) { try budget.check(reserve: 50) }
-    let roomy = SpecialtyBudget<Desk>(
+    let roomy = try SpecialtyBudget<Desk>(
       model: FakeModel { _, _ in .reply("") }, toolbox: [Weather(), Clock()], instructions: deskInstructions)
     try roomy.check(reserve: 1500)
   }

@@ -196,20 +196,32 @@ struct SessionTests {
 
   @Test func unavailableModelThrowsTypedError() async {
     var model = FakeModel.fixed("x")
-    model.availability = .unavailable(reason: "no weights")
+    model.availability = .unavailable(.loadFailed("no weights"))
     let session = LanguageModelSession(model: model)
-    await #expect(throws: LanguageModelSession.GenerationError.modelUnavailable(reason: "no weights")) {
+    await #expect(throws: LanguageModelSession.GenerationError.modelUnavailable(.loadFailed("no weights"))) {
       try await session.respond(to: "x")
     }
   }
 
+  /// Each message carries the facts of its case (names, paths, figures), not a generic line.
   @Test func everyErrorDescribesItself() {
     typealias G = LanguageModelSession.GenerationError
-    let errors: [any LocalizedError] = [
-      G.concurrentRequests, G.exceededContextWindowSize(contextSize: 10, tokenCount: 20), G.toolLoopLimit(rounds: 2),
-      G.unknownTool("x"), G.decodingFailure("y"), G.modelUnavailable(reason: "z"), G.unsupportedGuide("w"),
-      SchemaError.emptyRange(path: "a"), GeneratedContentError.missingProperty(path: "b"),
+    let context = G.Context(debugDescription: "ctx-detail")
+    let cases: [(any LocalizedError, [String])] = [
+      (G.concurrentRequests, ["already responding"]),
+      (G.exceededContextWindowSize(contextSize: 1024, tokenCount: 2048), ["2048", "1024"]),
+      (G.toolLoopLimit(rounds: 7), ["7 rounds"]), (G.unknownTool("kettle"), ["'kettle'"]),
+      (G.decodingFailure("bad-json"), ["bad-json"]), (G.modelUnavailable(.modelFileMissing(path: "/m.gguf")), ["/m.gguf"]),
+      (G.unsupportedGuide("pattern-x"), ["pattern-x"]),
+      (G.invalidToolArguments(tool: "repot", reason: "arguments.liters: 80", attempts: 3), ["'repot'", "80", "3 times"]),
+      (G.guardrailViolation(context), ["ctx-detail"]), (G.rateLimited(context), ["ctx-detail"]),
+      (SchemaError.emptyRange(path: "limits.max"), ["limits.max"]),
+      (GeneratedContentError.missingProperty(path: "bag.name"), ["bag.name"]),
+      (RoutingConfigurationError.unknownTool(name: "wether", specialty: "sky", available: ["weather"]), ["'wether'", "'sky'"]),
     ]
-    for error in errors { #expect(error.errorDescription?.isEmpty == false) }
+    for (error, facts) in cases {
+      let text = error.errorDescription ?? ""
+      for fact in facts { #expect(text.contains(fact), "\(text) lacks \(fact)") }
+    }
   }
 }

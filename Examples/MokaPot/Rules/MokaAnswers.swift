@@ -152,3 +152,8 @@ enum MokaAnswers {
     return parts.isEmpty ? "your request" : parts.joined(separator: ", ")
   }
 }
+
+extension ToolResult {
+  /// The moka tools' `status` property.
+  var status: String? { status("status") }
+}

@@ -36,6 +36,8 @@ public protocol LanguageModel: Sendable {
   ///
   /// Cancelling the consuming task must stop generation promptly.
   func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error>
+  /// Texts that must never reach an answer (template markers); the session cuts answers there.
+  var markupTexts: [String] { get }
   /// Loads weights and caches the fixed prefix of `request` ahead of time.
   func prewarm(_ request: GenerationRequest) async
 }
@@ -54,20 +56,9 @@ extension LanguageModel {
   /// The renderer's prompt.
   public func render(_ request: GenerationRequest) -> RenderedPrompt { promptRenderer.render(request) }
 
-  /// Texts that must never reach an answer: this model's template markers and those of every
-  /// known template family (a model may drift into another family's markup).
+  /// This model's template markers and stop sequences and the markers of every known template
+  /// family (a model may drift into another family's markup).
   public var markupTexts: [String] {
     Array(Set(promptRenderer.template.stopSequences + ChatTemplate.knownMarkers)).sorted()
   }
-}
-
-/// Whether a model can run.
-public enum ModelAvailability: Sendable, Equatable {
-  /// The model is ready.
-  case available
-  /// The model cannot run; the reason says why and what to do.
-  case unavailable(reason: String)
-
-  /// Whether the model is ready.
-  public var isAvailable: Bool { self == .available }
 }

@@ -56,31 +56,30 @@ public struct Router<S: Specialty>: SpecialtyRouter {
     return Instructions(lines.joined(separator: "\n"))
   }
 
-  /// Chooses a specialist. Never throws.
-  public func route(_ question: String) async -> RoutingDecision<S> {
+  /// Chooses a specialist; every failure but cancellation falls back with the reason.
+  /// - Throws: `CancellationError` when the calling task is cancelled.
+  public func route(_ question: String) async throws -> RoutingDecision<S> {
     let session = LanguageModelSession(model: model, instructions: instructions, maximumToolRounds: 0)
+    let response: Response<GeneratedContent>
     do {
-      let response = try await session.respond(
+      response = try await session.respond(
         to: Prompt(question), schema: Self.schema, includeSchemaInPrompt: false, options: options)
-      guard case .string(let answer) = response.content.kind else {
-        return RoutingDecision(
-          specialty: S.fallback, wasUnsure: true, usage: response.usage, fallbackReason: "the router's answer was not a string")
-      }
-      if answer == Self.unsureAnswer {
-        return RoutingDecision(specialty: S.fallback, wasUnsure: true, confidence: response.confidence, usage: response.usage)
-      }
-      guard let specialty = S(rawValue: answer) else {
-        return RoutingDecision(
-          specialty: S.fallback, wasUnsure: true, confidence: response.confidence, usage: response.usage,
-          fallbackReason: "the router answered '\(answer)', which is not a specialty")
-      }
-      if let threshold = confidenceThreshold, let confidence = response.confidence, confidence < threshold {
-        return RoutingDecision(specialty: S.fallback, wasUnsure: true, confidence: confidence, usage: response.usage)
-      }
-      return RoutingDecision(specialty: specialty, wasUnsure: false, confidence: response.confidence, usage: response.usage)
+    } catch is CancellationError {
+      throw CancellationError()
     } catch {
-      return RoutingDecision(
-        specialty: S.fallback, wasUnsure: true, fallbackReason: "routing failed: \(error.localizedDescription)")
+      try Task.checkCancellation()
+      return .failed("routing failed: \(error.localizedDescription)")
     }
+    guard case .string(let answer) = response.content.kind else {
+      return .failed("the router's answer was not a string", usage: response.usage)
+    }
+    if answer == Self.unsureAnswer { return .unsure(confidence: response.confidence, usage: response.usage) }
+    guard let specialty = S(rawValue: answer) else {
+      return .failed("the router answered '\(answer)', which is not a specialty", usage: response.usage)
+    }
+    if let threshold = confidenceThreshold, let confidence = response.confidence, confidence < threshold {
+      return .unsure(confidence: confidence, usage: response.usage)
+    }
+    return .chosen(specialty, confidence: response.confidence, usage: response.usage)
   }
 }

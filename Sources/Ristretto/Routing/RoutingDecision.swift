@@ -1,29 +1,90 @@
 /// Where a router sent a conversation, and why.
+///
+/// ```swift
+/// switch decision.outcome {
+/// case .chosen: print("routed to", decision.specialty)
+/// case .unsure: print("fallback: the router was unsure")
+/// case .failed(let reason): print("fallback:", reason)
+/// }
+/// ```
 public struct RoutingDecision<S: Specialty>: Sendable {
-  /// The specialist chosen (the fallback when unsure or when routing failed).
+  /// How the routing call ended.
+  public enum Outcome: Sendable, Equatable {
+    /// A router chose the specialty; `stage` names the cascade stage that did, if any.
+    case chosen(stage: String?)
+    /// The router answered `unsure` (or fell below its confidence threshold): the fallback.
+    case unsure(stage: String?)
+    /// The router could not answer (an error, an unusable answer): the fallback, and why.
+    case failed(reason: String)
+  }
+
+  /// The specialist chosen (the fallback unless the outcome is ``Outcome/chosen(stage:)``).
   public var specialty: S
-  /// Whether the router answered `unsure` (or fell below its confidence threshold).
-  public var wasUnsure: Bool
+  /// How the routing call ended.
+  public var outcome: Outcome
   /// The probability of the chosen answer, where the backend reports one.
   public var confidence: Double?
   /// Tokens the routing call read and wrote.
   public var usage: Usage
-  /// Why the fallback was used when routing failed (an error, an unusable answer).
-  public var fallbackReason: String?
-  /// Which stage of a cascade decided (`rules`, `model`), if a cascade was used.
-  public var stage: String?
 
   /// Creates a decision.
-  public init(
-    specialty: S, wasUnsure: Bool, confidence: Double? = nil, usage: Usage = Usage(), fallbackReason: String? = nil,
-    stage: String? = nil
-  ) {
+  public init(specialty: S, outcome: Outcome, confidence: Double? = nil, usage: Usage = Usage()) {
     self.specialty = specialty
-    self.wasUnsure = wasUnsure
+    self.outcome = outcome
     self.confidence = confidence
     self.usage = usage
-    self.fallbackReason = fallbackReason
-    self.stage = stage
+  }
+
+  /// A confident choice of `specialty`.
+  public static func chosen(_ specialty: S, confidence: Double? = nil, usage: Usage = Usage()) -> Self {
+    Self(specialty: specialty, outcome: .chosen(stage: nil), confidence: confidence, usage: usage)
+  }
+
+  /// The fallback, because the router was unsure.
+  public static func unsure(confidence: Double? = nil, usage: Usage = Usage()) -> Self {
+    Self(specialty: S.fallback, outcome: .unsure(stage: nil), confidence: confidence, usage: usage)
+  }
+
+  /// The fallback, because routing failed.
+  public static func failed(_ reason: String, usage: Usage = Usage()) -> Self {
+    Self(specialty: S.fallback, outcome: .failed(reason: reason), usage: usage)
+  }
+
+  /// Whether a router chose the specialty (rather than falling back).
+  public var isConfident: Bool {
+    if case .chosen = outcome { return true }
+    return false
+  }
+
+  /// Whether the router was unsure (read from ``outcome``).
+  public var wasUnsure: Bool {
+    if case .unsure = outcome { return true }
+    return false
+  }
+
+  /// Why routing failed, if it did (read from ``outcome``).
+  public var failureReason: String? {
+    if case .failed(let reason) = outcome { return reason }
+    return nil
+  }
+
+  /// The cascade stage that decided, if any (read from ``outcome``).
+  public var stage: String? {
+    switch outcome {
+    case .chosen(let stage), .unsure(let stage): stage
+    case .failed: nil
+    }
+  }
+
+  /// The same decision, attributed to a cascade stage.
+  func attributed(to stage: String) -> Self {
+    var copy = self
+    switch outcome {
+    case .chosen: copy.outcome = .chosen(stage: stage)
+    case .unsure: copy.outcome = .unsure(stage: stage)
+    case .failed: break
+    }
+    return copy
   }
 }
 
@@ -31,9 +92,10 @@ public struct RoutingDecision<S: Specialty>: Sendable {
 public protocol SpecialtyRouter<RoutedSpecialty>: Sendable {
   /// The app's specialty type.
   associatedtype RoutedSpecialty: Specialty
-  /// Chooses a specialist for the first message of a conversation. Never throws: failures fall
-  /// back to ``Specialty/fallback`` with the reason recorded.
-  func route(_ question: String) async -> RoutingDecision<RoutedSpecialty>
+  /// Chooses a specialist for a message. Failures fall back to ``Specialty/fallback`` with the
+  /// reason in the decision's outcome.
+  /// - Throws: `CancellationError` only, when the calling task is cancelled.
+  func route(_ question: String) async throws -> RoutingDecision<RoutedSpecialty>
 }
 
 /// Tries routers in order; a router that is unsure (or failed) hands the question to the next.
@@ -47,17 +109,17 @@ public struct CascadeRouter<S: Specialty>: SpecialtyRouter {
   /// Creates a cascade.
   public init(_ stages: [(name: String, router: any SpecialtyRouter<S>)]) { self.stages = stages }
 
-  /// The first confident decision, or the last stage's.
-  public func route(_ question: String) async -> RoutingDecision<S> {
+  /// The first confident decision, or the last stage's; its usage is the sum of every stage's.
+  public func route(_ question: String) async throws -> RoutingDecision<S> {
     var usage = Usage()
-    var last = RoutingDecision(specialty: S.fallback, wasUnsure: true, fallbackReason: "no routers")
+    var last = RoutingDecision<S>.failed("the cascade has no routers")
     for stage in stages {
-      var decision = await stage.router.route(question)
+      try Task.checkCancellation()
+      var decision = try await stage.router.route(question).attributed(to: stage.name)
       usage = usage + decision.usage
       decision.usage = usage
-      decision.stage = stage.name
       last = decision
-      if !decision.wasUnsure && decision.fallbackReason == nil { return decision }
+      if decision.isConfident { return decision }
     }
     return last
   }

@@ -1,108 +1,133 @@
 import Synchronization
 
-/// One conversation that is routed to a specialist on its first message (the article's ChatManager).
+/// One conversation routed to specialists (the article's ChatManager, iOS-27 style).
 ///
-/// The first ``send(_:)`` asks the router; the chat then builds a ``LanguageModelSession`` with
-/// only that specialty's tools and instructions and reuses it for later turns. ``reroute(to:)``
-/// rebuilds the session for another specialty and carries the history over (iOS-26 behaviour:
-/// tools and instructions are fixed per session).
+/// Every message is routed (``RoutingPolicy/everyTurn``, the default; the router's prefix is
+/// cached by backends that can) and answered by one ``LanguageModelSession`` whose tools and
+/// instructions follow the current specialty through a ``SpecialtyProfile``: a switch is a
+/// property change, and the history stays. A turn that fits the current specialist — the
+/// router picks it, is unsure, or picks one whose tools the current one already holds — stays.
+/// With ``RoutingPolicy/firstMessage`` only the first message is routed (iOS-26 behaviour).
 ///
 /// ```swift
-/// let chat = SpecialistChat<Desk>(model: model, router: Router(model: model), toolbox: tools, instructions: set)
+/// let chat = try SpecialistChat<Desk>(model: model, router: Router(model: model), toolbox: tools, instructions: set)
 /// let reply = try await chat.send("How much of my Kochere is left?")
-/// reply.specialty // .cupboard
+/// reply.specialty      // .cupboard
+/// reply.switchedFrom   // nil on the first turn; the previous desk when a later turn switched
 /// ```
 public final class SpecialistChat<S: Specialty>: Sendable {
-  /// One turn's result.
-  public struct Reply: Sendable {
+  /// When messages are routed.
+  public enum RoutingPolicy: Sendable, Equatable {
+    /// Only the conversation's first message; later turns stay with that specialist.
+    case firstMessage
+    /// Every message; the chat switches when a turn needs tools the current specialist lacks.
+    case everyTurn
+  }
+
+  /// One turn's result, with a typed answer.
+  public struct TypedReply<Content: Sendable>: Sendable {
     /// The answer.
-    public var response: Response<String>
+    public var response: Response<Content>
     /// The specialist that answered.
     public var specialty: S
-    /// The routing decision, on the turn that routed.
+    /// The specialist before this turn, when this turn switched; nil otherwise.
+    public var switchedFrom: S?
+    /// The routing decision of this turn, when it was routed.
     public var routing: RoutingDecision<S>?
     /// Tokens of this turn, routing included.
     public var usage: Usage
   }
 
+  /// One turn's result.
+  public typealias Reply = TypedReply<String>
+
   /// The backend the specialists run on.
   public let model: any LanguageModel
-  /// The router used on a conversation's first message.
+  /// The router.
   public let router: any SpecialtyRouter<S>
   /// Every tool the app has; each specialty takes its subset.
   public let toolbox: [any Tool]
   /// Core instructions and briefings.
   public let instructionSet: InstructionSet
+  /// When messages are routed.
+  public let routingPolicy: RoutingPolicy
   private let historyPolicy: HistoryPolicy
 
-  private struct State {
-    var session: LanguageModelSession?
+  private struct State: Sendable {
+    var session: LanguageModelSession
+    var profile: SpecialtyProfile<S>
     var specialty: S?
     var decision: RoutingDecision<S>?
     var turnUsage: [Usage] = []
+    var isResponding = false
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
   /// Creates a conversation.
+  ///
+  /// - Throws: ``RoutingConfigurationError`` when a specialty or a briefing names a tool the
+  ///   toolbox does not have, or two tools share a name.
   public init(
     model: any LanguageModel, router: any SpecialtyRouter<S>, toolbox: [any Tool], instructions: InstructionSet,
-    historyPolicy: HistoryPolicy = .dropToolRoundsFirst
-  ) {
+    routingPolicy: RoutingPolicy = .everyTurn, historyPolicy: HistoryPolicy = .dropToolRoundsFirst
+  ) throws(RoutingConfigurationError) {
+    try S.validate(toolbox: toolbox, instructions: instructions)
     self.model = model
     self.router = router
     self.toolbox = toolbox
     self.instructionSet = instructions
+    self.routingPolicy = routingPolicy
     self.historyPolicy = historyPolicy
+    state = Mutex(Self.freshState(model: model, toolbox: toolbox, instructions: instructions, historyPolicy: historyPolicy))
+  }
+
+  private static func freshState(
+    model: any LanguageModel, toolbox: [any Tool], instructions: InstructionSet, historyPolicy: HistoryPolicy
+  ) -> State {
+    let profile = SpecialtyProfile(specialty: S.fallback, toolbox: toolbox, instructions: instructions)
+    return State(session: LanguageModelSession(model: model, profile: profile, historyPolicy: historyPolicy), profile: profile)
   }
 
   /// The current specialist, once routed.
   public var specialty: S? { state.withLock { $0.specialty } }
-  /// The routing decision of this conversation.
+  /// The latest routing decision of this conversation.
   public var routingDecision: RoutingDecision<S>? { state.withLock { $0.decision } }
-  /// Token usage per turn, oldest first (the first includes routing).
+  /// Token usage per turn, oldest first (each includes its routing call).
   public var turnUsage: [Usage] { state.withLock { $0.turnUsage } }
   /// The conversation so far.
-  public var transcript: Transcript { state.withLock { $0.session?.transcript ?? Transcript() } }
+  public var transcript: Transcript { state.withLock { $0.session.transcript } }
 
-  /// Sends a message; routes first if this is the conversation's first message.
-  public func send(_ message: String) async throws -> Reply {
-    var routing: RoutingDecision<S>?
-    let existing = state.withLock { $0.session }
-    let session: LanguageModelSession
-    if let existing {
-      session = existing
-    } else {
-      let decision = await router.route(message)
-      routing = decision
-      session = makeSession(for: decision.specialty, transcript: nil)
-      state.withLock {
-        $0.session = session
-        $0.specialty = decision.specialty
-        $0.decision = decision
-      }
-    }
-    let response = try await session.respond(to: message)
-    let usage = response.usage + (routing?.usage ?? Usage())
-    state.withLock { $0.turnUsage.append(usage) }
-    return Reply(response: response, specialty: state.withLock { $0.specialty } ?? S.fallback, routing: routing, usage: usage)
+  /// Sends a message and answers with text.
+  /// - Throws: `GenerationError.concurrentRequests` while another message is being answered;
+  ///   any error of the request (the transcript and the specialty are then left as they were).
+  public func send(_ message: String, options: GenerationOptions = GenerationOptions()) async throws -> Reply {
+    try await turn(message) { session in try await session.respond(to: message, options: options) }
+  }
+
+  /// Sends a message and answers with a value of a generable type.
+  public func send<Content: Generable>(
+    _ message: String, generating type: Content.Type, options: GenerationOptions = GenerationOptions()
+  ) async throws -> TypedReply<Content> {
+    try await turn(message) { session in try await session.respond(to: message, generating: type, options: options) }
   }
 
   /// Moves the conversation to another specialist, keeping its history.
   public func reroute(to specialty: S) {
     state.withLock { state in
-      let history = state.session?.transcript
-      state.session = makeSession(for: specialty, transcript: history)
+      state.profile.specialty = specialty
       state.specialty = specialty
     }
   }
 
-  /// Starts a new conversation: the next message is routed again.
+  /// Starts a new conversation: an empty history, and the next message is routed afresh.
   public func reset() {
-    state.withLock { $0 = State() }
+    state.withLock { state in
+      state = Self.freshState(model: model, toolbox: toolbox, instructions: instructionSet, historyPolicy: historyPolicy)
+    }
   }
 
-  /// The session a specialty gets: its tools, its instructions and, when rerouting, the history.
+  /// A standalone session for a specialty: its tools, its instructions and, when given, a history.
   public func makeSession(for specialty: S, transcript: Transcript?) -> LanguageModelSession {
     let tools = specialty.tools(from: toolbox)
     let instructions = specialty.instructions(from: instructionSet, toolbox: toolbox)
@@ -114,5 +139,53 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     if case .instructions? = entries.first { entries[0] = fresh } else { entries.insert(fresh, at: 0) }
     return LanguageModelSession(
       model: model, tools: tools, transcript: Transcript(entries: entries), historyPolicy: historyPolicy)
+  }
+
+  // MARK: - A turn
+
+  private func turn<Content: Sendable>(
+    _ message: String, respond: (LanguageModelSession) async throws -> Response<Content>
+  ) async throws -> TypedReply<Content> {
+    // Claim the conversation atomically, so two first messages cannot both route and race.
+    let (session, profile, current) = try state.withLock { state throws(LanguageModelSession.GenerationError) in
+      guard !state.isResponding else { throw .concurrentRequests }
+      state.isResponding = true
+      return (state.session, state.profile, state.specialty)
+    }
+    defer { state.withLock { $0.isResponding = false } }
+
+    var routing: RoutingDecision<S>?
+    var next = current ?? S.fallback
+    if current == nil || routingPolicy == .everyTurn {
+      let decision = try await router.route(message)
+      routing = decision
+      next = choose(current: current, decision: decision)
+    }
+    let previous = profile.specialty
+    profile.specialty = next
+    let response: Response<Content>
+    do {
+      response = try await respond(session)
+    } catch {
+      profile.specialty = previous
+      throw error
+    }
+    let usage = response.usage + (routing?.usage ?? Usage())
+    state.withLock { state in
+      state.specialty = next
+      if let routing { state.decision = routing }
+      state.turnUsage.append(usage)
+    }
+    let switched = current.flatMap { $0 == next ? nil : $0 }
+    return TypedReply(response: response, specialty: next, switchedFrom: switched, routing: routing, usage: usage)
+  }
+
+  /// The specialist for a turn: the router's choice, unless the current specialist fits.
+  private func choose(current: S?, decision: RoutingDecision<S>) -> S {
+    guard let current else { return decision.specialty }
+    guard decision.isConfident, decision.specialty != current else { return current }
+    let held = Set(current.tools(from: toolbox).map(\.name))
+    let needed = Set(decision.specialty.tools(from: toolbox).map(\.name))
+    return needed.isSubset(of: held) ? current : decision.specialty
   }
 }

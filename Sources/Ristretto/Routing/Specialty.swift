@@ -1,3 +1,5 @@
+import Foundation
+
 /// An app's set of specialists: the cases a router chooses between, each with the tools it holds.
 ///
 /// One case is the fallback: it holds every tool and gets the full instructions, and it is
@@ -80,4 +82,50 @@ public struct InstructionSet: Sendable, Equatable {
 
   /// Core plus every briefing.
   public var fullPersona: Instructions { Instructions(segments: [core] + briefings.map(\.text)) }
+}
+
+/// A specialty set-up that names tools the toolbox does not have.
+public enum RoutingConfigurationError: Error, Sendable, Equatable, LocalizedError {
+  /// A specialty's `toolNames` names a tool the toolbox lacks.
+  case unknownTool(name: String, specialty: String, available: [String])
+  /// A briefing names a tool the toolbox lacks.
+  case unknownBriefingTool(name: String, briefing: String, available: [String])
+  /// Two tools of the toolbox share a name.
+  case duplicateTool(name: String)
+
+  /// A sentence naming the tool and where it was named.
+  public var errorDescription: String? {
+    switch self {
+    case .unknownTool(let name, let specialty, let available):
+      "Specialty '\(specialty)' names the tool '\(name)', which the toolbox does not have (it has: "
+        + "\(available.joined(separator: ", ")))."
+    case .unknownBriefingTool(let name, let briefing, let available):
+      "Briefing '\(briefing)' names the tool '\(name)', which the toolbox does not have (it has: "
+        + "\(available.joined(separator: ", ")))."
+    case .duplicateTool(let name): "Two tools are named '\(name)'; tool names must be unique."
+    }
+  }
+}
+
+extension Specialty {
+  /// Checks that every tool named by a specialty or a briefing is in `toolbox`, and that tool
+  /// names are unique.
+  /// - Throws: ``RoutingConfigurationError`` naming the first problem.
+  public static func validate(toolbox: [any Tool], instructions: InstructionSet) throws(RoutingConfigurationError) {
+    var names: [String] = []
+    for tool in toolbox {
+      if names.contains(tool.name) { throw .duplicateTool(name: tool.name) }
+      names.append(tool.name)
+    }
+    for specialty in allCases where specialty != fallback {
+      for name in specialty.toolNames where !names.contains(name) {
+        throw .unknownTool(name: name, specialty: specialty.rawValue, available: names)
+      }
+    }
+    for briefing in instructions.briefings {
+      for name in briefing.tools where !names.contains(name) {
+        throw .unknownBriefingTool(name: name, briefing: briefing.name, available: names)
+      }
+    }
+  }
 }

@@ -36,7 +36,9 @@ public struct SpecialtyBudget<S: Specialty>: Sendable {
   public let contextSize: Int
 
   /// Measures every specialty.
-  public init(model: any LanguageModel, toolbox: [any Tool], instructions: InstructionSet) {
+  /// - Throws: ``RoutingConfigurationError`` when a specialty or briefing names a missing tool.
+  public init(model: any LanguageModel, toolbox: [any Tool], instructions: InstructionSet) throws(RoutingConfigurationError) {
+    try S.validate(toolbox: toolbox, instructions: instructions)
     contextSize = model.contextSize
     rows = S.allCases.map { specialty in
       let tools = specialty.tools(from: toolbox)

@@ -105,6 +105,8 @@ extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGener
 }
 
 extension Array: Generable where Element: Generable {
+  /// The elements so far, each partially generated.
+  public typealias PartiallyGenerated = [Element.PartiallyGenerated]
   /// An array of the element's schema, any length.
   public static var generationSchema: GenerationSchema {
     let element = Element.generationSchema
@@ -132,6 +134,8 @@ extension Optional: ConvertibleToGeneratedContent where Wrapped: ConvertibleToGe
 }
 
 extension Optional: Generable where Wrapped: Generable {
+  /// The wrapped value, partially generated.
+  public typealias PartiallyGenerated = Wrapped.PartiallyGenerated?
   /// The wrapped schema or `null`.
   public static var generationSchema: GenerationSchema {
     let wrapped = Wrapped.generationSchema

@@ -1,18 +1,5 @@
 import Foundation
 
-/// A type that can be created from generated content.
-public protocol ConvertibleFromGeneratedContent: Sendable {
-  /// Creates a value from generated content.
-  /// - Throws: ``GeneratedContentError`` when the content has the wrong shape.
-  init(_ content: GeneratedContent) throws
-}
-
-/// A type that can be written as generated content.
-public protocol ConvertibleToGeneratedContent: PromptRepresentable, InstructionsRepresentable {
-  /// This value as generated content.
-  var generatedContent: GeneratedContent { get }
-}
-
 /// A type a model can generate: it converts from and to ``GeneratedContent`` and describes
 /// itself with a ``GenerationSchema`` whose guides are enforced while the model generates.
 ///
@@ -23,18 +10,15 @@ public protocol ConvertibleToGeneratedContent: PromptRepresentable, Instructions
 /// enum Roast: String, CaseIterable, Generable { case light, medium, dark }
 /// ```
 public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent {
+  /// What a streamed snapshot holds before the value is complete: the type itself for scalars
+  /// and enums, every property optional for a ``GenerableObject`` (``PartiallyGeneratedObject``),
+  /// as in Foundation Models.
+  associatedtype PartiallyGenerated: ConvertibleFromGeneratedContent = Self
   /// The schema the model's output is generated under.
   static var generationSchema: GenerationSchema { get }
 }
 
 // MARK: - Default implementations
-
-extension ConvertibleToGeneratedContent {
-  /// The JSON of the generated content, as it is written into a prompt.
-  public var promptRepresentation: Prompt { Prompt(generatedContent.jsonString) }
-  /// The JSON of the generated content, as it is written into instructions.
-  public var instructionsRepresentation: Instructions { Instructions(generatedContent.jsonString) }
-}
 
 extension Generable where Self: RawRepresentable, Self.RawValue == String, Self: CaseIterable {
   /// A string schema whose only values are the cases' raw values.

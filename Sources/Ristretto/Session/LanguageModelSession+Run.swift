@@ -27,7 +27,7 @@ extension LanguageModelSession {
     }
     defer { state.withLock { $0.isResponding = false } }
 
-    if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason: reason) }
+    if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason) }
     if let schema {
       do {
         _ = try GuidanceGrammar.cached(schema: schema)

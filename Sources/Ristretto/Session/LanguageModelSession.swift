@@ -43,7 +43,7 @@ public final class LanguageModelSession: Sendable {
   /// Creates a session with fixed tools and instructions.
   ///
   /// - Parameters:
-  ///   - model: The backend.
+  ///   - model: The backend (default: ``SystemLanguageModel/default``, configured once at start-up).
   ///   - tools: The tools the model may call.
   ///   - instructions: What the model is told before any request.
   ///   - maximumToolRounds: The most tool-calling rounds per request (default 8).
@@ -51,7 +51,7 @@ public final class LanguageModelSession: Sendable {
   ///   - maximumArgumentCorrections: How many refused tool calls (arguments that break the
   ///     tool's schema) a request may make before it fails (default 2).
   public convenience init(
-    model: any LanguageModel, tools: [any Tool] = [], instructions: Instructions? = nil,
+    model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: Instructions? = nil,
     maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, maximumArgumentCorrections: Int = 2
   ) {
     let configuration = Configuration(instructions: instructions, tools: tools)
@@ -61,16 +61,22 @@ public final class LanguageModelSession: Sendable {
       maximumArgumentCorrections: maximumArgumentCorrections)
   }
 
+  /// Creates a session whose instructions are a string (a variable as well as a literal).
+  public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: String) {
+    self.init(model: model, tools: tools, instructions: Instructions(instructions))
+  }
+
   /// Creates a session with fixed tools and instructions built by a result builder.
   public convenience init(
-    model: any LanguageModel, tools: [any Tool] = [], @InstructionsBuilder instructions: () -> Instructions
-  ) {
-    self.init(model: model, tools: tools, instructions: instructions())
+    model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
+    @InstructionsBuilder instructions: () throws -> Instructions
+  ) rethrows {
+    self.init(model: model, tools: tools, instructions: try instructions())
   }
 
   /// Restores a session from a transcript; its instructions entry (if any) supplies the instructions.
   public convenience init(
-    model: any LanguageModel, tools: [any Tool] = [], transcript: Transcript,
+    model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript,
     maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict
   ) {
     let instructions = transcript.instructions.map { Instructions(segments: $0.segments.map(\.text)) }
@@ -102,13 +108,30 @@ public final class LanguageModelSession: Sendable {
   /// The tools the model may call now.
   public var tools: [any Tool] { state.withLock { $0.configuration.tools } }
 
-  /// Asks the backend to load and cache what every request of this session starts with.
-  public func prewarm() async {
+  /// Asks the backend to load and cache what every request of this session starts with, and,
+  /// when given, the start of the next prompt.
+  ///
+  /// - Parameter promptPrefix: The beginning of the prompt the user is likely to send.
+  public func prewarm(promptPrefix: Prompt? = nil) async {
     let configuration = currentConfiguration()
-    let request = GenerationRequest(
-      transcript: Transcript(entries: [Self.instructionsEntry(configuration)]), tools: configuration.tools.map(\.definition))
+    var entries = state.withLock { $0.transcript.entries }
+    let instructions = Self.instructionsEntry(configuration)
+    if case .instructions? = entries.first { entries[0] = instructions } else { entries.insert(instructions, at: 0) }
+    if let promptPrefix {
+      entries.append(.prompt(.init(id: "prewarm", segments: promptPrefix.segments.map { .text($0) })))
+    }
+    let request = GenerationRequest(transcript: Transcript(entries: entries), tools: configuration.tools.map(\.definition))
     await model.prewarm(request)
   }
+
+  /// Foundation Models' name for ``Ristretto/Response``.
+  public typealias Response<Content: Sendable> = Ristretto.Response<Content>
+  /// Foundation Models' name for ``Ristretto/ResponseStream``.
+  public typealias ResponseStream<Content: Generable> = Ristretto.ResponseStream<Content>
+  /// Foundation Models' name for ``Ristretto/ToolCallError``.
+  public typealias ToolCallError = Ristretto.ToolCallError
+  /// Foundation Models' name for ``Ristretto/GenerationError``.
+  public typealias GenerationError = Ristretto.GenerationError
 
   func currentConfiguration() -> Configuration {
     profile?() ?? state.withLock { $0.configuration }
@@ -119,98 +142,5 @@ public final class LanguageModelSession: Sendable {
       Transcript.Instructions(
         segments: (configuration.instructions?.segments ?? []).map { .text($0) },
         toolDefinitions: configuration.tools.map(\.definition)))
-  }
-}
-
-extension LanguageModelSession {
-  /// Answers `prompt` with text, running tools as the model calls them.
-  public func respond(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
-    let result = try await run(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options, onSnapshot: nil)
-    return result.response { content in
-      if case .string(let text) = content.kind { return text }
-      return content.jsonString
-    }
-  }
-
-  /// Answers `prompt` with text.
-  public func respond(to prompt: String, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
-    try await respond(to: Prompt(prompt), options: options)
-  }
-
-  /// Answers `prompt` with a value of a generable type, generated under its schema.
-  public func respond<Content: Generable>(
-    to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
-    options: GenerationOptions = GenerationOptions()
-  ) async throws -> Response<Content> {
-    let result = try await run(
-      prompt: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
-      onSnapshot: nil)
-    let content: Content
-    do {
-      content = try Content(result.content)
-    } catch {
-      throw GenerationError.decodingFailure(error.localizedDescription)
-    }
-    return result.response { _ in content }
-  }
-
-  /// Answers `prompt` with content generated under a run-time schema.
-  public func respond(
-    to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
-    options: GenerationOptions = GenerationOptions()
-  ) async throws -> Response<GeneratedContent> {
-    let result = try await run(
-      prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options, onSnapshot: nil)
-    return result.response { $0 }
-  }
-
-  /// Streams cumulative text snapshots of the answer to `prompt`.
-  public func streamResponse(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) -> ResponseStream<String> {
-    stream(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options) { content in
-      if case .string(let text) = content.kind { return text }
-      return content.jsonString
-    }
-  }
-
-  /// Streams cumulative snapshots of a generable answer; each snapshot's `content` is set once
-  /// the partial value decodes.
-  public func streamResponse<Content: Generable>(
-    to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
-    options: GenerationOptions = GenerationOptions()
-  ) -> ResponseStream<Content> {
-    stream(prompt: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options) {
-      try Content($0)
-    }
-  }
-
-  private func stream<Content: Sendable>(
-    prompt: Prompt, schema: GenerationSchema?, includeSchemaInPrompt: Bool, options: GenerationOptions,
-    decode: @escaping @Sendable (GeneratedContent) throws -> Content
-  ) -> ResponseStream<Content> {
-    let (stream, continuation) = AsyncThrowingStream<ResponseStream<Content>.Snapshot, any Error>.makeStream()
-    let task = Task<Response<Content>, any Error> {
-      do {
-        let result = try await self.run(
-          prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options
-        ) { raw in
-          continuation.yield(.init(content: try? decode(raw), rawContent: raw))
-        }
-        let content: Content
-        do {
-          content = try decode(result.content)
-        } catch {
-          throw GenerationError.decodingFailure(error.localizedDescription)
-        }
-        continuation.finish()
-        return result.response { _ in content }
-      } catch {
-        continuation.finish(throwing: error)
-        throw error
-      }
-    }
-    continuation.onTermination = { termination in
-      if case .cancelled = termination { task.cancel() }
-    }
-    return ResponseStream(stream: stream, final: { try await task.value })
   }
 }

@@ -35,14 +35,15 @@ public struct Response<Content: Sendable>: Sendable {
 ///
 /// ```swift
 /// for try await snapshot in session.streamResponse(to: "Describe a Kenyan AA") {
-///   print(snapshot.content ?? "")
+///   print(snapshot.content)
 /// }
 /// ```
-public struct ResponseStream<Content: Sendable>: AsyncSequence, Sendable {
+public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
   /// A snapshot of the response so far.
   public struct Snapshot: Sendable {
-    /// The content so far, when it can already be decoded into `Content`.
-    public var content: Content?
+    /// The content so far, as the type's partially generated form (every property optional for
+    /// a ``GenerableObject``, the text so far for a string).
+    public var content: Content.PartiallyGenerated
     /// The content so far as (possibly incomplete) generated content.
     public var rawContent: GeneratedContent
   }

@@ -97,6 +97,20 @@ public struct GGUFMetadata: Sendable {
       }
     }
   }
+
+  /// An array of numbers, such as `tokenizer.ggml.scores`: floats as stored, integers converted
+  /// (llama.cpp accepts scores stored either way).
+  public func floats(_ key: String) -> [Double]? {
+    guard case .array(let items)? = values[key] else { return nil }
+    return items.compactMap {
+      switch $0 {
+      case .float(let value): value
+      case .int(let value): Double(value)
+      case .uint(let value): Double(value)
+      default: nil
+      }
+    }
+  }
 }
 
 /// Why a GGUF file could not be read.
@@ -148,8 +162,8 @@ struct GGUFReader {
   private mutating func fixed<T: FixedWidthInteger>(_ type: T.Type) throws(GGUFError) -> T {
     let size = MemoryLayout<T>.size
     guard size <= remaining else { throw .truncated(offset: offset) }
-    var value: T = 0
-    for index in 0..<size { value |= T(truncatingIfNeeded: data[offset + index]) << (8 * index) }
+    let start = offset - data.startIndex
+    let value = data.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: start, as: T.self)) }
     offset += size
     return value
   }
@@ -162,7 +176,10 @@ struct GGUFReader {
     guard length <= UInt64(remaining) else {
       throw length > 1 << 32 ? .corrupt(offset: offset, reason: "string length \(length)") : .truncated(offset: offset)
     }
-    return String(decoding: try bytes(Int(length)), as: UTF8.self)
+    let start = offset - data.startIndex
+    let count = Int(length)
+    offset += count
+    return data.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[start..<start + count]), as: UTF8.self) }
   }
 
   mutating func value(type: UInt32, depth: Int) throws(GGUFError) -> GGUFMetadata.Value {

@@ -50,9 +50,14 @@ public struct GeneratedContent: Sendable, Equatable {
   /// let content = GeneratedContent(properties: ["roast": "dark", "limit": 3])
   /// ```
   public init(properties: KeyValuePairs<String, any ConvertibleToGeneratedContent>) {
+    self.init(pairs: properties.map { ($0.key, $0.value) })
+  }
+
+  /// A structure from pairs; the first of two equal keys wins.
+  init(pairs: [(String, any ConvertibleToGeneratedContent)]) {
     var values: [String: GeneratedContent] = [:]
     var keys: [String] = []
-    for (key, value) in properties where values[key] == nil {
+    for (key, value) in pairs where values[key] == nil {
       keys.append(key)
       values[key] = value.generatedContent
     }
@@ -144,4 +149,15 @@ extension GeneratedContent: Codable {
 extension GeneratedContent: CustomStringConvertible {
   /// The compact JSON of the value.
   public var description: String { jsonString }
+}
+
+extension GeneratedContent: ExpressibleByDictionaryLiteral {
+  /// A structure from a dictionary literal, keys in the order written.
+  ///
+  /// ```swift
+  /// let arguments: GeneratedContent = ["roast": "dark", "limit": 2]
+  /// ```
+  public init(dictionaryLiteral elements: (String, any ConvertibleToGeneratedContent)...) {
+    self.init(pairs: elements)
+  }
 }

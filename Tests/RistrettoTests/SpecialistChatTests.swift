@@ -1,0 +1,118 @@
+import Foundation
+import Ristretto
+import RistrettoTesting
+import Synchronization
+import Testing
+
+/// A backend whose router answers come from `routes` in turn and whose answers are "ok".
+private func deskModel(_ routes: [FakeModel.Step]) -> FakeModel {
+  let counter = Counter()
+  return FakeModel { request, _ in
+    guard request.responseSchema == Router<Desk>.schema else { return .reply("ok") }
+    return routes[min(counter.next(), routes.count - 1)]
+  }
+}
+
+private final class Counter: Sendable {
+  private let value = Mutex(0)
+  func next() -> Int {
+    value.withLock { value in
+      defer { value += 1 }
+      return value
+    }
+  }
+}
+
+@Suite("SpecialistChat across turns")
+struct SpecialistChatTests {
+  func chat(_ model: FakeModel) throws -> SpecialistChat<Desk> {
+    try SpecialistChat<Desk>(
+      model: model, router: Router(model: model), toolbox: [Weather(), Clock()], instructions: deskInstructions)
+  }
+
+  @Test func aTurnThatNeedsAnotherSpecialistSwitchesAndKeepsTheHistory() async throws {
+    let model = deskModel([.route(Desk.weather), .route(Desk.time)])
+    let chat = try chat(model)
+    let first = try await chat.send("Is it cold?")
+    #expect(first.specialty == .weather && first.switchedFrom == nil)
+    let second = try await chat.send("And what time is it there?")
+    #expect(second.specialty == .time && second.switchedFrom == .weather)
+    let last = try #require(model.requests.last)
+    #expect(last.tools.map(\.name) == ["clock"])
+    #expect(last.transcript.entries.count == 4)  // instructions, first prompt, first answer, new prompt
+  }
+
+  @Test func aFollowUpTheCurrentSpecialistFitsStays() async throws {
+    // Unsure on a follow-up ("which of those?") keeps the specialist.
+    let unsure = deskModel([.route(Desk.weather), .routeUnsure])
+    let chat = try chat(unsure)
+    _ = try await chat.send("Is it cold?")
+    let followUp = try await chat.send("And the day after?")
+    #expect(followUp.specialty == .weather && followUp.switchedFrom == nil)
+    // The fallback already holds every tool, so a confident route elsewhere does not move it.
+    let general = deskModel([.routeUnsure, .route(Desk.time)])
+    let wide = try self.chat(general)
+    _ = try await wide.send("hello")
+    let reply = try await wide.send("what time is it?")
+    #expect(reply.specialty == .general && reply.switchedFrom == nil)
+  }
+
+  @Test func twoFirstMessagesDoNotBothRoute() async throws {
+    let model = FakeModel { request, _ in
+      request.responseSchema != nil ? .stall(after: []) : .reply("ok")
+    }
+    let chat = try chat(model)
+    let first = Task { try await chat.send("one") }
+    while model.requests.isEmpty { await Task.yield() }
+    await #expect(throws: LanguageModelSession.GenerationError.concurrentRequests) { try await chat.send("two") }
+    #expect(model.requests.count == 1)
+    first.cancel()
+    await #expect(throws: CancellationError.self) { try await first.value }
+    #expect(chat.specialty == nil)
+    #expect(chat.transcript.entries.count == 1)
+  }
+
+  @Test func aFailedTurnLeavesSpecialtyAndTranscript() async throws {
+    struct Broken: Error {}
+    let model = FakeModel { request, index in
+      if request.responseSchema != nil { return index == 0 ? .route(Desk.weather) : .route(Desk.time) }
+      return index < 2 ? .reply("ok") : .fail(Broken())
+    }
+    let chat = try chat(model)
+    _ = try await chat.send("Is it cold?")
+    let before = chat.transcript
+    await #expect(throws: Broken.self) { try await chat.send("What time is it?") }
+    #expect(chat.specialty == .weather)
+    #expect(chat.transcript == before)
+  }
+
+  @Test func typedAnswersThroughTheChat() async throws {
+    struct Verdict: GenerableObject, Decodable {
+      var cold: Bool
+      static let properties = GenerableProperties<Verdict> { GenerableProperty(\.cold) }
+    }
+    let model = FakeModel { request, _ in
+      request.responseSchema == Router<Desk>.schema ? .route(Desk.weather) : .json(#"{"cold":true}"#)
+    }
+    let reply = try await chat(model).send("Is it cold?", generating: Verdict.self)
+    #expect(reply.response.content.cold)
+    #expect(reply.specialty == .weather)
+  }
+
+  @Test func unknownToolNamesAreRefusedWhenTheChatIsMade() throws {
+    let typo = InstructionSet(core: "", briefings: [.init(name: "weather", text: "…", tools: ["wether"])])
+    #expect(
+      throws: RoutingConfigurationError.unknownBriefingTool(name: "wether", briefing: "weather", available: ["weather", "clock"])
+    ) {
+      _ = try SpecialistChat<Desk>(
+        model: FakeModel.fixed(""), router: Router(model: FakeModel.fixed("")), toolbox: [Weather(), Clock()], instructions: typo)
+    }
+    #expect(throws: RoutingConfigurationError.unknownTool(name: "clock", specialty: "time", available: ["weather"])) {
+      _ = try SpecialtyBudget<Desk>(
+        model: FakeModel.fixed(""), toolbox: [Weather()], instructions: InstructionSet(core: "", briefings: []))
+    }
+    #expect(throws: RoutingConfigurationError.duplicateTool(name: "weather")) {
+      try Desk.validate(toolbox: [Weather(), Weather()], instructions: deskInstructions)
+    }
+  }
+}
