@@ -37,52 +37,17 @@ struct GuidanceVocabulary {
     let name = metadata.string("general.name") ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let types = data.types ?? []
     func isControl(_ id: Int) -> Bool { id < types.count && types[id] == 3 }
+    // Control tokens have no bytes, as the llama backend builds its trie.
+    func withoutControls(_ bytes: [[UInt8]]) -> [[UInt8]] { bytes.enumerated().map { isControl($0.offset) ? [] : $0.element } }
     if data.model == "gpt2" {
       let tokenizer = try BPETokenizer(data: data)
-      let tokens = tokenizer.vocabularyBytes.enumerated().map { isControl($0.offset) ? [] : $0.element }
-      return GuidanceVocabulary(name: name, tokens: tokens, encode: { tokenizer.encode($0, parseSpecial: false) }, path: path)
+      return GuidanceVocabulary(
+        name: name, tokens: withoutControls(tokenizer.vocabularyBytes), encode: { tokenizer.encode($0, parseSpecial: false) },
+        path: path)
     }
-    // SentencePiece: "▁" is a space, "<0xAB>" byte tokens are that byte. Text is split by
-    // greedy longest match, close enough to the real tokenizer for timing masks.
-    let tokens = data.tokens.enumerated().map { id, text -> [UInt8] in
-      if isControl(id) { return [] }
-      if id < types.count, types[id] == 6, text.count == 6, text.hasPrefix("<0x"),
-        let byte = UInt8(text.dropFirst(3).prefix(2), radix: 16)
-      {
-        return [byte]
-      }
-      return Array(text.replacingOccurrences(of: "\u{2581}", with: " ").utf8)
-    }
-    let matcher = LongestMatch(tokens: tokens)
-    return GuidanceVocabulary(name: name, tokens: tokens, encode: { matcher.encode(Array($0.utf8)) }, path: path)
-  }
-}
-
-/// Greedy longest-match tokenization over a vocabulary's bytes.
-struct LongestMatch {
-  private var ids: [[UInt8]: Int] = [:]
-  private var longest = 0
-
-  init(tokens: [[UInt8]]) {
-    for (id, bytes) in tokens.enumerated() where !bytes.isEmpty && ids[bytes] == nil {
-      ids[bytes] = id
-      longest = max(longest, bytes.count)
-    }
-  }
-
-  func encode(_ bytes: [UInt8]) -> [Int] {
-    var result: [Int] = []
-    var start = 0
-    while start < bytes.count {
-      var length = min(longest, bytes.count - start)
-      while length > 0, ids[Array(bytes[start..<start + length])] == nil { length -= 1 }
-      guard length > 0 else {
-        start += 1
-        continue
-      }
-      result.append(ids[Array(bytes[start..<start + length])]!)
-      start += length
-    }
-    return result
+    let tokenizer = try SentencePieceTokenizer(data: data)
+    return GuidanceVocabulary(
+      name: name, tokens: withoutControls(tokenizer.vocabularyBytes), encode: { tokenizer.encode($0, parseSpecial: false) },
+      path: path)
   }
 }
