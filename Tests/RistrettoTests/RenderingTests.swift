@@ -152,7 +152,7 @@ struct MarkupFilterTests {
     let session = LanguageModelSession(model: model)
     var snapshots: [String] = []
     let stream = session.streamResponse(to: "Hi")
-    for try await snapshot in stream { snapshots.append(snapshot.content ?? "") }
+    for try await snapshot in stream { snapshots.append(snapshot.content) }
     #expect(try await stream.collect().content == "Grind fine.")
     #expect(snapshots.allSatisfy { !$0.contains("<|") })
   }

@@ -148,7 +148,7 @@ struct SessionTests {
     let session = LanguageModelSession(model: FakeModel.fixed("one two three"))
     var snapshots: [String] = []
     let stream = session.streamResponse(to: "Count")
-    for try await snapshot in stream { snapshots.append(snapshot.content ?? "") }
+    for try await snapshot in stream { snapshots.append(snapshot.content) }
     #expect(snapshots == ["one ", "one two ", "one two three"])
     #expect(try await stream.collect().content == "one two three")
   }
