@@ -28,6 +28,17 @@ public enum MokaRouterPrompt {
   /// moka-bench routing`.
   public static let cascadeThreshold = 0.8
 
+  /// The rules first, then `model` for what the rules cannot place (below `threshold` the model
+  /// is unsure too, and the fallback answers).
+  public static func cascade(rules: any LanguageModel, model: any LanguageModel, threshold: Double = cascadeThreshold)
+    -> CascadeRouter<MokaSpecialty>
+  {
+    CascadeRouter([
+      ("rules", Router<MokaSpecialty>(model: rules)),
+      ("model", modelRouter(model: model, confidenceThreshold: threshold)),
+    ])
+  }
+
   /// A router on `model` with the examples and a confidence threshold.
   public static func modelRouter(model: any LanguageModel, confidenceThreshold: Double = 0.5) -> Router<MokaSpecialty> {
     Router(model: model, instructions: instructions, confidenceThreshold: confidenceThreshold)

@@ -29,10 +29,7 @@ enum LlamaStrategies {
         + [0.7, 0.8, 0.9].map { threshold in
           (
             "cascade@\(threshold)",
-            CascadeRouter<MokaSpecialty>([
-              ("rules", Router<MokaSpecialty>(model: rules)),
-              ("model", MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: threshold)),
-            ])
+            MokaRouterPrompt.cascade(rules: rules, model: model, threshold: threshold)
           )
         }
     #else

@@ -131,10 +131,7 @@ import Ristretto
       if let limit { questions = Array(questions.prefix(limit)) }
       let assistant = MokaAssistant(data: try MokaData.load())
       let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
-      let router = CascadeRouter<MokaSpecialty>([
-        ("rules", Router<MokaSpecialty>(model: rules)),
-        ("model", MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: MokaRouterPrompt.cascadeThreshold)),
-      ])
+      let router = MokaRouterPrompt.cascade(rules: rules, model: model)
       var withMarkers = 0
       var failures = 0
       for (index, question) in questions.enumerated() {

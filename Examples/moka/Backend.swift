@@ -46,10 +46,7 @@ enum Backend {
   {
     guard options.backend == "llama" else { return Router<MokaSpecialty>(model: model) }
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
-    return CascadeRouter<MokaSpecialty>([
-      ("rules", Router<MokaSpecialty>(model: rules)),
-      ("model", MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: MokaRouterPrompt.cascadeThreshold)),
-    ])
+    return MokaRouterPrompt.cascade(rules: rules, model: model)
   }
 }
 
