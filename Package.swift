@@ -46,7 +46,7 @@ let package = Package(
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
         "moka/routing-final.jsonl", "moka/routing-blind.jsonl", "moka/routing-blind2.jsonl",
-        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
+        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl", "fuzz",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
