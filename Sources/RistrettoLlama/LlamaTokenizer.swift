@@ -9,12 +9,30 @@
 
     /// The most bytes one token's piece holds (special tokens as their text).
     public let maximumTokenBytes: Int?
+    /// The bytes some token's piece is alone: a byte-level BPE vocabulary may lack a few, and
+    /// llama.cpp drops those bytes.
+    private let coveredBytes: [Bool]
 
     /// - Parameter model: a vocabulary-only load of the model, owned by this tokenizer alone.
     init(model: sending ModelHandle) {
       let count = llama_vocab_n_tokens(model.vocab)
-      maximumTokenBytes = (0..<count).lazy.map { Self.piece($0, vocab: model.vocab).count }.max()
+      var longest = 0
+      var covered = [Bool](repeating: false, count: 256)
+      for token in 0..<count {
+        let piece = Self.piece(token, vocab: model.vocab)
+        longest = max(longest, piece.count)
+        if piece.count == 1 { covered[Int(piece[0])] = true }
+      }
+      maximumTokenBytes = longest > 0 ? longest : nil
+      coveredBytes = covered
       self.model = Mutex(model)
+    }
+
+    /// At least one token per ``maximumTokenBytes`` bytes, counting only bytes with a token.
+    public func minimumTokenCount(_ text: String) -> Int {
+      guard let longest = maximumTokenBytes else { return 0 }
+      let covered = text.utf8.reduce(0) { $0 + (coveredBytes[Int($1)] ? 1 : 0) }
+      return (covered + longest - 1) / longest
     }
 
     /// Token ids of `text`; special-token markers are read as special tokens only with

@@ -32,7 +32,7 @@ public struct SchemaSampler: Sendable {
   /// Creates a sampler.
   public init(schema: GenerationSchema) throws {
     self.schema = schema
-    grammar = try GuidanceGrammar(schema: schema)
+    grammar = try GuidanceGrammar.cached(schema: schema)
   }
 
   static let words = [
@@ -91,7 +91,7 @@ public struct SchemaSampler: Sendable {
 
   /// A random string matching a pattern, by a random walk through its automaton.
   private func patternString(_ node: GenerationSchema.Node, using random: inout some RandomNumberGenerator) -> String {
-    guard let state = try? GuidanceGrammar(schema: GenerationSchema(root: node)).initialState.advanced(by: "\"") else {
+    guard let state = try? GuidanceGrammar.cached(schema: GenerationSchema(root: node)).initialState.advanced(by: "\"") else {
       return ""
     }
     var current = state

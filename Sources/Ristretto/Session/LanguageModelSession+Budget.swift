@@ -73,9 +73,10 @@ extension LanguageModelSession {
   /// at least `bytes / maximumTokenBytes` tokens (``Tokenizer/minimumTokenCount(_:)``), and the
   /// response reserve comes on top. Text the backend reads is never shorter than the text given.
   func refuseIfNeverFits(_ prompt: Prompt, instructions: Instructions?, options: GenerationOptions) throws(GenerationError) {
-    guard let longest = model.tokenizer.maximumTokenBytes, longest > 0 else { return }
-    let bytes = (prompt.segments + (instructions?.segments ?? [])).reduce(0) { $0 + $1.utf8.count }
-    let (needed, overflow) = ((bytes + longest - 1) / longest).addingReportingOverflow(options.responseReserve)
+    // One text, no separators: the bound of a concatenation never exceeds the bounds of its
+    // parts, however the renderer splits or joins them.
+    let text = (instructions?.segments ?? []).joined() + prompt.segments.joined()
+    let (needed, overflow) = model.tokenizer.minimumTokenCount(text).addingReportingOverflow(options.responseReserve)
     guard overflow || needed > model.contextSize else { return }
     throw .exceededContextWindowSize(contextSize: model.contextSize, tokenCount: overflow ? Int.max : needed)
   }

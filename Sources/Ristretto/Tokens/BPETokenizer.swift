@@ -75,6 +75,15 @@ public final class BPETokenizer: Tokenizer {
   /// The longest token's bytes (SmolLM2: 81, a newline and 80 spaces).
   public let maximumTokenBytes: Int?
 
+  /// At least one token per ``maximumTokenBytes`` bytes, counting only bytes that have a token:
+  /// the others are dropped (SmolLM2 has no token for 0x04, 0x06, 0x13, 0x14, 0x16, 0x1D and
+  /// the lead bytes 0xF1 and 0xF2, among others).
+  public func minimumTokenCount(_ text: String) -> Int {
+    guard let longest = maximumTokenBytes, longest > 0 else { return 0 }
+    let covered = text.utf8.reduce(0) { $0 + (byteTokens[Int($1)] >= 0 ? 1 : 0) }
+    return (covered + longest - 1) / longest
+  }
+
   /// Each token's bytes (special tokens as their text), for building a ``TokenTrie``.
   public var vocabularyBytes: [[UInt8]] { tokenBytes }
 

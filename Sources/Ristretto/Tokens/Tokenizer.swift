@@ -25,10 +25,11 @@ public protocol Tokenizer: Sendable {
   /// The texts of the vocabulary's special tokens (control and user-defined), for checks that
   /// no markup leaks into an answer. Empty when the tokenizer has none.
   var specialTokenTexts: [String] { get }
-  /// The most UTF-8 bytes of text one token can stand for, or nil when unknown. It makes
-  /// ``minimumTokenCount(_:)`` a real bound: a prompt that can never fit a context is refused
-  /// from its length alone, before it is tokenized.
+  /// The most UTF-8 bytes of text one token can stand for, or nil when unknown.
   var maximumTokenBytes: Int? { get }
+  /// A lower bound on ``count(_:)`` from the text's bytes alone, without tokenizing: a prompt
+  /// that can never fit a context is refused from it. Zero when no bound is known.
+  func minimumTokenCount(_ text: String) -> Int
 }
 
 // MARK: - Default implementations
@@ -46,8 +47,9 @@ extension Tokenizer {
   /// Unknown.
   public var maximumTokenBytes: Int? { nil }
 
-  /// A lower bound on ``count(_:)``, from the text's length alone (no tokenizing): every token
-  /// stands for at most ``maximumTokenBytes`` bytes. Zero when that is unknown.
+  /// Every byte becomes part of some token, and a token stands for at most
+  /// ``maximumTokenBytes`` bytes; zero when that is unknown. A tokenizer that drops some bytes
+  /// (byte-level BPE without a token for them) counts only the others.
   ///
   /// ```swift
   /// tokenizer.minimumTokenCount(String(repeating: "a", count: 100_000)) // ≤ tokenizer.count(…)
