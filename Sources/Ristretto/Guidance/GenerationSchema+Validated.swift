@@ -92,7 +92,7 @@ extension GenerationSchema {
     case .string(let pattern):
       if let pattern {
         do {
-          _ = try StringPattern(pattern)
+          _ = try StringPattern.cached(pattern)
         } catch {
           throw .unsupportedGuide(path: path, reason: error.reason)
         }

@@ -125,7 +125,7 @@ struct GrammarCompiler {
     case .string(let pattern):
       guard let pattern else { return add(.string(pattern: -1)) }
       do {
-        patterns.append(try StringPattern(pattern).automaton)
+        patterns.append(try StringPattern.cached(pattern).automaton)
       } catch {
         throw .unsupportedGuide(path: path, reason: error.reason)
       }

@@ -53,7 +53,7 @@ private struct SchemaValidator {
     case (.number(let minimum, let maximum), .number(let value)):
       try bounds(value, minimum, maximum, path: path)
     case (.string(let pattern), .string(let text)):
-      if let pattern, let compiled = try? StringPattern(pattern), !compiled.matches(text) {
+      if let pattern, let compiled = try? StringPattern.cached(pattern), !compiled.matches(text) {
         throw fail("\(GeneratedContent.quoted(text)) does not match /\(pattern)/")
       }
     case (.stringEnum(let values), .string(let text)):
