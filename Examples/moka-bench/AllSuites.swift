@@ -20,7 +20,7 @@ enum AllSuites {
       if suite == "routing", !options.setWasGiven { copy.set = "dev" }
       return copy
     }
-    var suites = ["guidance", "budget", "routing"]
+    var suites = ["guidance", "budget", "routing", "inputs"]
     #if Llama
       suites += ["decode", "models"]
     #endif
@@ -31,6 +31,7 @@ enum AllSuites {
       case "guidance": try GuidanceBench.run(suiteOptions(suite))
       case "budget": try BudgetBench.run(suiteOptions(suite))
       case "routing": try await RoutingBench.run(suiteOptions(suite))
+      case "inputs": try await InputSizeBench.run(suiteOptions(suite))
       case "decode": try await DecodeBench.run(suiteOptions(suite))
       default: try await ModelsSuite.run(suiteOptions(suite))
       }

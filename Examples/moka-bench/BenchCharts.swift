@@ -1,6 +1,6 @@
 import Foundation
 
-/// The charts of the budget, routing and decode suites (the guidance suite has ``GuidanceCharts``).
+/// The charts of the budget, routing, decode and inputs suites (the guidance suite has ``GuidanceCharts``).
 enum BenchCharts {
   /// Instruction and tool tokens in each specialty's system prompt.
   static func budget(_ rows: [[String: Any]], to directory: String) throws {
@@ -53,6 +53,24 @@ enum BenchCharts {
               .init(series: "guided", value: .number(row["guidedTokensPerSecond"] as? Double ?? 0)),
             ])
         }), name: "decode-speed.svg", in: directory)
+  }
+
+  /// Milliseconds per stage against the question's length, for prose and for one unbroken word.
+  static func inputs(_ rows: [[String: Any]], to directory: String) throws {
+    try write(
+      SVGChart(
+        title: "Time against input size", subtitle: "median ms per stage (SmolLM2 tokenizer, rule-based model)",
+        unit: "ms (log scale)", scale: .logarithmic,
+        groups: rows.map { row in
+          .init(
+            label: "\(row["kind"] as? String ?? "") \(row["characters"] as? Int ?? 0)",
+            rows: [
+              .init(series: "token count", value: .number(row["countMilliseconds"] as? Double ?? 0)),
+              .init(series: "rules respond", value: .number(row["rulesMilliseconds"] as? Double ?? 0)),
+              .init(series: "session", value: .number(row["sessionMilliseconds"] as? Double ?? 0)),
+              .init(series: "chat turn", value: .number(row["chatMilliseconds"] as? Double ?? 0)),
+            ])
+        }), name: "inputs-time.svg", in: directory)
   }
 
   private static func write(_ chart: SVGChart, name: String, in directory: String) throws {

@@ -27,6 +27,7 @@ struct BenchOptions {
                  $RISTRETTO_GEMMA_MODEL)
       routing    routing accuracy on the labelled dev and holdout sets (--set dev|holdout|all)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
+      inputs     time against question size (1k-100k characters): token count, rules, session, chat turn
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
       models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
       all        every suite this build can run (--out DIR: DIR/<suite>.json and the SVG charts); routing

@@ -13,6 +13,7 @@ do {
   case "guidance": try GuidanceBench.run(options)
   case "routing": try await RoutingBench.run(options)
   case "budget": try BudgetBench.run(options)
+  case "inputs": try await InputSizeBench.run(options)
   case "decode": try await DecodeBench.run(options)
   case "models": try await ModelsSuite.run(options)
   case "all": try await AllSuites.run(options)
