@@ -44,12 +44,15 @@ let package = Package(
       name: "RistrettoFixtures",
       path: "Fixtures",
       exclude: [
-        "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
-        "moka/routing-final.jsonl", "moka/routing-blind.jsonl", "moka/routing-blind2.jsonl",
-        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
+        "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
+        "moka/routing-blind3.jsonl", "moka/answers-blind.jsonl",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
+        // The labelled routing sets the rule-based router is trained on (never the blind sets).
+        .copy("moka/routing-dev.jsonl"), .copy("moka/routing-holdout.jsonl"), .copy("moka/routing-test.jsonl"),
+        .copy("moka/routing-final.jsonl"), .copy("moka/routing-blind.jsonl"), .copy("moka/routing-blind2.jsonl"),
+        .copy("moka/answers-dev.jsonl"),
       ]
     ),
     .target(
