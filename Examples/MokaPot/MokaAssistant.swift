@@ -46,11 +46,21 @@ public struct MokaAssistant: Sendable {
   }
 
   /// A conversation routed by `router` (by default a router on `model`).
-  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) throws
-    -> SpecialistChat<MokaSpecialty>
-  {
-    try SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
+  ///
+  /// On a token model, tool turns are answered by ``grounding`` (the model picks among statements
+  /// the app writes from the tool outputs); pass `grounded: false` for free text. The rule-based
+  /// model writes its own answers from the same templates.
+  public func chat(
+    model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil, grounded: Bool? = nil
+  ) throws -> SpecialistChat<MokaSpecialty> {
+    let grounded = grounded ?? !(model is RuleBasedModel)
+    return try SpecialistChat(
+      model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions,
+      grounding: grounded ? grounding : nil)
   }
+
+  /// How a token model's tool turns are answered: it picks and orders statements the app wrote.
+  public var grounding: Grounding { MokaGrounding.grounding }
 
   /// The labelled routing sets the rule-based router is trained on.
   public static var routingTrainingSets: [String] { MokaRouter.trainingSets }
