@@ -24,10 +24,13 @@ enum AnswerBackends {
         let model = LlamaLanguageModel(path: path)
         guard model.availability.isAvailable else { continue }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        // The model chooses tools; under `threshold` confidence the rules choose (0: the model alone).
+        let threshold = Double(environment["TOOL_THRESHOLD"] ?? "") ?? 0.8
         backends.append(
           AnswersBench.Backend(name: String(name.prefix(14))) { assistant in
             let rules = try assistant.rulesModel
-            return try assistant.chat(model: model, router: MokaRouterPrompt.cascade(rules: rules, model: model))
+            let cascade = ToolChoiceCascade(primary: model, fallback: rules, threshold: threshold)
+            return try assistant.chat(model: cascade, router: MokaRouterPrompt.cascade(rules: rules, model: model))
           })
       }
     #else

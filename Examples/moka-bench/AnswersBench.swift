@@ -10,7 +10,7 @@ import RistrettoRules
 /// rules and is only measured.
 enum AnswersBench {
   struct Tally {
-    var single = 0, singlePass = 0, turns = 0, turnPass = 0
+    var single = 0, singlePass = 0, turns = 0, turnPass = 0, toolRight = 0
     var outputTokens = 0, seconds = 0.0, answers = 0
     var failures: [String: Int] = [:]
     var misses: [String] = []
@@ -26,7 +26,7 @@ enum AnswersBench {
     let sets = options.set == "all" ? ["dev", "blind"] : [options.set]
     let backends = try AnswerBackends.make(options)
     var rows: [[String: Any]] = []
-    print("backend        set     single pass        turns pass         mean out tok  s/answer")
+    print("backend        set     single pass        turns pass         tool right  mean out tok  s/answer")
     for backend in backends {
       for set in sets {
         var cases = try AnswerCase.load(set)
@@ -38,14 +38,16 @@ enum AnswersBench {
           "multi": ["turns": tally.turns, "pass": tally.turnPass],
           "meanOutputTokens": Double(tally.outputTokens) / Double(max(tally.answers, 1)),
           "secondsPerAnswer": tally.seconds / Double(max(tally.answers, 1)), "failures": tally.failures,
+          "firstToolRight": Double(tally.toolRight) / Double(max(tally.answers, 1)),
         ]
         rows.append(row)
         print(
           backend.name.padding(toLength: 15, withPad: " ", startingAt: 0) + set.padding(toLength: 6, withPad: " ", startingAt: 0)
             + String(
-              format: "%4d %5.1f%%   %4d %5.1f%%   %12.1f %9.2f", tally.single,
+              format: "%4d %5.1f%%   %4d %5.1f%%   %9.1f%%   %12.1f %9.2f", tally.single,
               100 * Double(tally.singlePass) / Double(max(tally.single, 1)), tally.turns,
               100 * Double(tally.turnPass) / Double(max(tally.turns, 1)),
+              100 * Double(tally.toolRight) / Double(max(tally.answers, 1)),
               Double(tally.outputTokens) / Double(max(tally.answers, 1)), tally.seconds / Double(max(tally.answers, 1))))
         print(
           "    failed checks: "
@@ -93,6 +95,7 @@ enum AnswersBench {
           tally.single += 1
           if passed { tally.singlePass += 1 }
         }
+        if !failures.contains(where: { $0.hasPrefix("tool:") || $0.hasPrefix("error:") }) { tally.toolRight += 1 }
         for failure in failures { tally.failures[String(failure.prefix { $0 != ":" }), default: 0] += 1 }
         if !passed {
           let label = answerCase.isConversation ? "\(answerCase.id).\(index + 1)" : answerCase.id
