@@ -10,6 +10,9 @@ struct ChatCompletionBody: Sendable {
   /// Writes tools into the system message and schemas into the prompt in guided mode.
   var promptRenderer: PromptRenderer
 
+  /// The answer length when a request sets none (the in-process backend's default).
+  static let defaultMaximumTokens = 256
+
   /// What the reply is guided to be.
   enum Guide: Equatable {
     /// Free text.
@@ -162,7 +165,9 @@ struct ChatCompletionBody: Sendable {
   private func samplingFields(_ options: GenerationOptions, maximumTokens: Int?) -> [(String, GeneratedContent)] {
     var fields: [(String, GeneratedContent)] = []
     func number(_ key: String, _ value: Double) { fields.append((key, .init(kind: .number(value)))) }
-    if let limit = maximumTokens ?? options.maximumResponseTokens { number("max_tokens", Double(limit)) }
+    // A limit sized for an answer unless the request says, as the in-process backend does: a
+    // small model may otherwise repeat itself until the context is full.
+    number("max_tokens", Double(maximumTokens ?? options.maximumResponseTokens ?? Self.defaultMaximumTokens))
     if let temperature = options.temperature { number("temperature", temperature) }
     switch options.sampling {
     case .greedy?: number("temperature", 0)
