@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "RistrettoRules", targets: ["RistrettoRules"]),
     .library(name: "RistrettoTesting", targets: ["RistrettoTesting"]),
     .library(name: "RistrettoLlama", targets: ["RistrettoLlama"]),
+    .library(name: "RistrettoServer", targets: ["RistrettoServer"]),
     .library(name: "MokaPot", targets: ["MokaPot"]),
     .executable(name: "moka", targets: ["moka"]),
     .executable(name: "moka-bench", targets: ["moka-bench"]),
@@ -39,6 +40,9 @@ let package = Package(
       ]
     ),
 
+    // MARK: - Served backend (OpenAI-compatible: llama-server, vLLM)
+    .target(name: "RistrettoServer", dependencies: ["Ristretto"]),
+
     // MARK: - Example app
     .target(
       name: "RistrettoFixtures",
@@ -62,12 +66,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "moka",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama"],
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoServer"],
       path: "Examples/moka"
     ),
     .executableTarget(
       name: "moka-bench",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoTesting"],
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoTesting", "RistrettoServer"],
       path: "Examples/moka-bench"
     ),
 
@@ -81,6 +85,7 @@ let package = Package(
       dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting", "RistrettoLlama"]
     ),
     .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto"]),
+    .testTarget(name: "RistrettoServerTests", dependencies: ["RistrettoServer", "Ristretto", "RistrettoTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

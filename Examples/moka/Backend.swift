@@ -2,6 +2,7 @@ import Foundation
 import MokaPot
 import Ristretto
 import RistrettoRules
+import RistrettoServer
 
 #if Llama
   import RistrettoLlama
@@ -33,6 +34,15 @@ enum Backend {
               swift run --traits Llama moka --backend llama ...
             """)
       #endif
+    case "server":
+      guard let text = options.serverURL ?? ProcessInfo.processInfo.environment["RISTRETTO_SERVER_URL"],
+        let url = URL(string: text)
+      else {
+        throw Failure(message: "--backend server needs --url URL (for example http://127.0.0.1:8080) or RISTRETTO_SERVER_URL.")
+      }
+      // SmolLM2's tokenizer and ChatML: counts are exact when the server serves SmolLM2.
+      return ServerLanguageModel(
+        url: url, tokenizer: try MokaAssistant.smolLM2Tokenizer(), promptRenderer: PromptRenderer(toolRenderer: renderer))
     default:
       return RuleBasedModel(
         rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
@@ -44,7 +54,7 @@ enum Backend {
   static func router(_ options: Options, model: any LanguageModel, assistant: MokaAssistant) throws
     -> any SpecialtyRouter<MokaSpecialty>
   {
-    guard options.backend == "llama" else { return Router<MokaSpecialty>(model: model) }
+    guard options.backend != "rules" else { return Router<MokaSpecialty>(model: model) }
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
     return MokaRouterPrompt.cascade(rules: rules, model: model)
   }
