@@ -5,13 +5,16 @@ import MokaPot
 struct AnswerTurn {
   let question: String
   let acceptable: [String]
-  /// The tool a good first call uses; nil: a good answer needs no tool.
+  /// The tool a good first call uses; nil: a good answer needs no tool (or, where the set says
+  /// so, no particular tool: `nullToolMeansAny`).
   let tool: String?
+  let nullToolMeansAny: Bool
   let arguments: [String: Any]
   let must: [NSRegularExpression]
   let mustNot: [NSRegularExpression]
 
-  init(_ object: [String: Any]) throws {
+  init(_ object: [String: Any], nullToolMeansAny: Bool = false) throws {
+    self.nullToolMeansAny = nullToolMeansAny
     question = object["q"] as? String ?? ""
     acceptable = object["acceptable"] as? [String] ?? []
     tool = object["tool"] as? String
@@ -28,7 +31,9 @@ struct AnswerTurn {
     var failures: [String] = []
     if !acceptable.isEmpty, !acceptable.contains(specialty) { failures.append("route:\(specialty)") }
     let first = calls.first
-    if first?.tool != tool { failures.append("tool:\(first?.tool ?? "none")≠\(tool ?? "none")") }
+    if first?.tool != tool, !(tool == nil && nullToolMeansAny) {
+      failures.append("tool:\(first?.tool ?? "none")≠\(tool ?? "none")")
+    }
     if let first, first.tool == tool {
       for (key, expected) in arguments where !Self.matches(first.arguments[key], expected) {
         failures.append("arg:\(key)=\(Self.describe(first.arguments[key]))≠\(Self.describe(expected))")
@@ -83,7 +88,11 @@ struct AnswerCase {
       guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
         throw CocoaError(.coderReadCorrupt)
       }
-      let turns = try (object["turns"] as? [[String: Any]]).map { try $0.map(AnswerTurn.init) } ?? [try AnswerTurn(object)]
+      // answers-blind2's writer defined a null tool as "no particular tool required".
+      let any = name == "blind2"
+      let turns =
+        try (object["turns"] as? [[String: Any]]).map { try $0.map { try AnswerTurn($0, nullToolMeansAny: any) } }
+        ?? [try AnswerTurn(object, nullToolMeansAny: any)]
       return AnswerCase(
         id: object["id"] as? String ?? "?", topic: object["topic"] as? String ?? "", turns: turns,
         when: object["when"] as? [String: Any] ?? [:])

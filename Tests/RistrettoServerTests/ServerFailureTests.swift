@@ -105,12 +105,14 @@ struct ServerFailureTests {
     let server = try FakeHTTPServer([.stall([Completions.delta("Fill ")])])
     defer { server.stop() }
     let model = ServerLanguageModel(url: server.url, apiKey: nil, timeout: 30)
-    let clock = ContinuousClock()
-    let start = clock.now
     let task = Task { try await collect(model.generate(request("Hi"))) }
     try await Task.sleep(for: .milliseconds(300))
     task.cancel()
-    _ = try? await task.value
-    #expect(clock.now - start < .seconds(5))
+    // Cancelling reaches the HTTP request synchronously, so the stream ends cancelled rather than
+    // by the 30-second timeout. (Wall time is not asserted: when the test process's thread pool is
+    // busy with other suites, resuming this task can wait, although the request was cancelled.)
+    if case .failure(let error) = await task.result {
+      #expect(!(error is ServerError), "the stalled stream ended by \(error), not by cancellation")
+    }
   }
 }

@@ -68,6 +68,11 @@ enum MokaAnswers {
     case ("nearbyCafes", "ok"):
       let item = string(result.arguments, "item").map { "Places that sell \($0): " } ?? "Nearby: "
       return item + array(output, "places").map(placeLine).joined(separator: "; ") + "."
+    case ("nearbyCafes", "noneOpenNow"):
+      let places = array(output, "places")
+      let what = string(result.arguments, "item").map { "that sells \($0) " } ?? "that matches "
+      guard let first = places.first else { return "No place \(what)is open right now." }
+      return "No place \(what)is open right now. The nearest is " + placeLine(first) + "."
     case ("nearbyCafes", "noneNearby"):
       if let item = string(result.arguments, "item") { return "No place within 25 km sells \(item), as far as my list knows." }
       if field(result.arguments, "openNow")?.kind == .bool(true) {
@@ -123,8 +128,18 @@ enum MokaAnswers {
     }
   }
 
+  static let greetings = ["hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut"]
+  static let thanks = ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"]
+
+  /// Whether the question is thanks or a greeting.
+  static func isCourtesy(_ question: Utterance) -> Bool {
+    (greetings + thanks).contains { question.matches(Phrase($0, fuzzy: false)) }
+  }
+
   static func reply(_ question: Utterance, _ tools: [String], _ context: RuleContext) -> String {
-    let greetings = ["hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut"]
+    if thanks.contains(where: { question.matches(Phrase($0, fuzzy: false)) }), question.words.count <= 4 {
+      return "You are welcome. Enjoy your coffee!"
+    }
     if greetings.contains(where: { question.matches(Phrase($0, fuzzy: false)) }) || question.words.isEmpty {
       return "Hello! I am your moka-pot assistant: ask me about beans, the bags in your cupboard, brewing, or where to buy."
     }

@@ -21,7 +21,7 @@ enum MokaCupboardAnswers {
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose)
     }
     let open = bags.filter { A.int($0, "gramsLeft") > 0 }
-    if asks(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo", "at least"]) {
+    if asks(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"]) {
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")

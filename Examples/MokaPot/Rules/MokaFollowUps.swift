@@ -10,6 +10,8 @@ enum MokaFollowUps {
   ]
 
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
+    // Thanks or a greeting after earlier answers is not a request for more of them.
+    if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
     guard MokaReferences.refersBack(question),
       !otherIntent.contains(where: { question.matches(Phrase($0, fuzzy: false)) })
     else { return nil }
@@ -35,7 +37,9 @@ enum MokaFollowUps {
     let selects = MokaReferences.selectors.contains { selector in
       selector.phrases.contains { question.matches(Phrase($0, fuzzy: false)) }
     }
-    guard selects || question.matches("tell me more") || question.matches("more about"),
+    let asksAbout = ["tell me more", "more about", "taste like", "tastes like", "what notes", "what is it", "describe"]
+      .contains { question.matches(Phrase($0, fuzzy: false)) }
+    guard selects || asksAbout,
       let bean = MokaReferences.selectBean(question, from: beans)
     else { return nil }
     return "Of those: " + MokaAnswers.beanLine(bean) + "."

@@ -69,6 +69,16 @@ enum MokaReferences {
     for selector in selectors where selector.phrases.contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }) {
       return selector.pick(beans)
     }
+    // A process, roast or origin that only one of them has picks it out.
+    let described = beans.filter { bean in
+      let words = Utterance(
+        [MokaAnswers.string(bean, "process"), MokaAnswers.string(bean, "roast"), MokaAnswers.string(bean, "origin")]
+          .compactMap { $0 }.joined(separator: " ")
+      ).words
+      return words.contains { $0.count > 3 && utterance.words.contains($0) }
+        || MokaVocabulary.origin(in: utterance).map { origin in words.contains(origin.lowercased()) } == true
+    }
+    if described.count == 1 { return described.first }
     return beans.count == 1 ? beans.first : nil
   }
 

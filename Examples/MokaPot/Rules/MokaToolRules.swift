@@ -7,7 +7,10 @@ import RistrettoRules
 /// bag names, what the shops sell), never phrases lifted from a labelled question.
 enum MokaToolRules {
   static func rules(tags: MokaTags, bagNames: [String]) -> [ToolRule] {
-    [quiz, choices, cupboard(bagNames: bagNames), brewAdvice, searchBeans(tags: tags), webSearch, nearbyCafes(tags: tags)]
+    [
+      quiz, choices, cupboard(bagNames: bagNames), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
+      nearbyCafes(tags: tags),
+    ]
   }
 
   static let quiz = ToolRule(
@@ -21,8 +24,9 @@ enum MokaToolRules {
     tool: "offerChoices",
     triggers: .weighted(
       3, ["help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea"],
-      fuzzy: false)
-  ) { utterance in
+      fuzzy: false),
+    contextScore: { utterance, _ in isBare(utterance) ? 6 : 0 }
+  ) { utterance, _ in
     if utterance.matches("roast") {
       return GeneratedContent(properties: [
         "question": "Which roast do you want to explore?",
@@ -33,6 +37,15 @@ enum MokaToolRules {
       "question": "What would you like to do?",
       "options": ["Find beans I would like", "Check my cupboard", "Fix my brew", "Find a cafe nearby"],
     ])
+  }
+
+  /// A request of one or two words with nothing to act on ("beans?", "coffee"): offer choices.
+  static func isBare(_ utterance: Utterance) -> Bool {
+    let words = utterance.words.filter { !["a", "the", "some", "please", "pls", "any", "me"].contains($0) }
+    return (1...2).contains(words.count)
+      && words.allSatisfy {
+        ["coffee", "coffees", "bean", "beans", "caffe", "cafe", "kaffee", "moka", "help", "idea", "ideas"].contains($0)
+      }
   }
 
   /// Owning, amounts, freshness and the user's bag names point at the cupboard.
@@ -91,17 +104,25 @@ enum MokaToolRules {
         "taste*", "valve",
       ], fuzzy: false)
 
-  static let brewAdvice = ToolRule(
-    tool: "brewAdvice",
-    triggers: technique + MokaVocabulary.problems.flatMap { Array<Phrase>.weighted(3, $0.phrases, fuzzy: false) }
-  ) { utterance, context in
-    let earlier = context.latest("brewAdvice")?.arguments
-    let followUp =
-      earlier != nil && (MokaReferences.refersBack(utterance) || utterance.matches("still") || utterance.words.count < 7)
-    let problem =
-      MokaVocabulary.problem(in: utterance) ?? (followUp ? earlier.flatMap { MokaAnswers.string($0, "problem") } : nil)
-    let cups = cups(in: utterance) ?? (followUp ? earlier.map { MokaAnswers.int($0, "cups") } : nil) ?? 3
-    return GeneratedContent(properties: ["cups": cups, "problem": problem ?? "none"])
+  static func brewAdvice(bagNames: [String]) -> ToolRule {
+    let bags = bagNames.map { $0.lowercased() }
+    return ToolRule(
+      tool: "brewAdvice",
+      triggers: technique + MokaVocabulary.problems.flatMap { Array<Phrase>.weighted(3, $0.phrases, fuzzy: false) },
+      // A pot size asks for a recipe, unless a bag of the user's is named (then it is about the bag).
+      contextScore: { utterance, _ in
+        guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
+        return cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0
+      }
+    ) { utterance, context in
+      let earlier = context.latest("brewAdvice")?.arguments
+      let followUp =
+        earlier != nil && (MokaReferences.refersBack(utterance) || utterance.matches("still") || utterance.words.count < 7)
+      let problem =
+        MokaVocabulary.problem(in: utterance) ?? (followUp ? earlier.flatMap { MokaAnswers.string($0, "problem") } : nil)
+      let cups = cups(in: utterance) ?? (followUp ? earlier.map { MokaAnswers.int($0, "cups") } : nil) ?? 3
+      return GeneratedContent(properties: ["cups": cups, "problem": problem ?? "none"])
+    }
   }
 
   static func searchBeans(tags: MokaTags) -> ToolRule {
@@ -166,7 +187,11 @@ enum MokaToolRules {
       return "lowAcidity"
     }
     if any(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
-    if any(["full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich"]) { return "fullBody" }
+    if any([
+      "full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich", "corpos*", "kraftig*", "con cuerpo", "corse",
+    ]) {
+      return "fullBody"
+    }
     if any(["sweet*"]) { return "sweet" }
     return nil
   }
@@ -225,16 +250,20 @@ enum MokaToolRules {
     func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // A head noun alone (an adapter, a plate) names the gear too.
+    if item == nil {
+      item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
+    }
     var need = "any"
     if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || any(["moka pot", "new pot", "new moka"]) {
       need = "gear"
-    } else if any(beanWords) {
+    } else if any(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
       need = "beans"
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
     } else if any(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
       need = "espresso"
     }
-    let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 6
+    let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
     if followUp, let earlier = context.latest("nearbyCafes")?.arguments {
       if need == "any" { need = MokaAnswers.string(earlier, "need") ?? "any" }
       if item == nil { item = MokaAnswers.string(earlier, "item") }
@@ -246,6 +275,13 @@ enum MokaToolRules {
       "need": need, "item": item, "openNow": any(nowWords),
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
     ])
+  }
+
+  /// Words about the size of the pot.
+  static func potSizeWords(_ utterance: Utterance) -> Bool {
+    ["pot size", "size pot", "cup pot", "cup moka", "cup one", "tazze", "tazas"].contains {
+      utterance.matches(Phrase($0, fuzzy: false))
+    }
   }
 
   /// The pot size mentioned ("6-cup", "three cups"), if any.

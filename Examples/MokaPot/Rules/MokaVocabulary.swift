@@ -75,9 +75,13 @@ enum MokaVocabulary {
       [
         "nothing comes out", "nothing coming out", "nothing came out", "no coffee comes", "doesnt come out", "wont come out",
         "not coming out", "hiss*", "steam comes", "steam coming", "steam out", "clog*", "blocked", "stuck", "wont brew",
+        "nothing comes up", "nothing coming up", "nothing happens", "non esce", "no sale", "rien ne sort", "kommt nichts",
       ]
     ),
-    ("sputtering", ["sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*"]),
+    (
+      "sputtering",
+      ["sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*", "schizz*", "salpica*", "spritz*"]
+    ),
     ("leaking", ["leak*", "gasket*", "seal", "seals", "o ring", "rubber ring", "drips down", "dripping down"]),
     ("induction", ["induction"]),
     ("metallic", ["metallic", "metal", "tinny", "aluminium taste", "aluminum taste"]),
@@ -86,13 +90,19 @@ enum MokaVocabulary {
     ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
     ("weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless"]),
     ("firstUse", ["first use", "first time", "brand new", "new pot", "new moka", "season*", "never used", "before using"]),
-    ("cleaning", ["clean*", "descal*", "wash*", "limescale", "mould*", "mold", "moldy", "soap", "dishwasher"]),
+    (
+      "cleaning",
+      [
+        "clean*", "descal*", "wash*", "limescale", "mould*", "mold", "moldy", "soap", "dishwasher", "nettoy*", "detartr*",
+        "pulire", "pulisco", "pulizia", "limpiar", "limpio", "reinig*", "entkalk*",
+      ]
+    ),
   ]
 
   /// Words that ask for decaffeinated coffee.
   static let decafPhrases = [
     "decaf*", "caffeine free", "no caffeine", "without caffeine", "low caffeine", "less caffeine", "sin cafeina",
-    "entkoffeiniert", "deca",
+    "entkoffein*", "deca", "decafeine*", "descafeinado*", "decaffeinato",
   ]
 
   /// Words about money: the data has no prices, so such a constraint is reported, never applied.
@@ -143,11 +153,11 @@ enum MokaVocabulary {
       "results", "recommendation", "recommendations", "idea", "ideas", "choice", "choices", "place", "places", "shop", "shops",
       "cafe", "cafes", "roaster", "roasters",
     ]
-    let fillers: Set<String> = ["more", "other", "different", "good", "great", "nice", "of", "the", "best", "top"]
     let words = utterance.words
     for (index, word) in words.enumerated() {
       guard let value = Utterance(word).firstNumber, (1...12).contains(value) else { continue }
-      if words.dropFirst(index + 1).first(where: { !fillers.contains($0) }).map(nouns.contains) == true { return value }
+      // The noun may follow a few describing words (three decaf bean ideas).
+      if words.dropFirst(index + 1).prefix(4).contains(where: nouns.contains) { return value }
       if index > 0, words[index - 1] == "top" { return value }
     }
     return nil

@@ -61,7 +61,9 @@ public struct NearbyCafesTool: Tool {
   }
 
   public struct Output: GenerableObject {
-    public enum Status: String, CaseIterable, Generable { case ok, noneNearby, locationUnavailable, placesUnavailable }
+    public enum Status: String, CaseIterable, Generable {
+      case ok, noneNearby, noneOpenNow, locationUnavailable, placesUnavailable
+    }
     public var status: Status
     public var places: [Place]
     public static let properties = GenerableProperties<Output> {
@@ -96,14 +98,19 @@ public struct NearbyCafesTool: Tool {
       let (weekday, minutes) = Self.localTime(data.now, in: cafe.timeZone)
       let hours = cafe.hours[weekday] ?? "closed"
       let open = Self.isOpen(hours, at: minutes)
-      if arguments.openNow && !open { return nil }
       let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
       guard distance <= 25 else { return nil }
       return Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: (distance * 10).rounded() / 10,
         openNow: open)
     }
-    let nearest = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }.prefix(arguments.limit)
+    let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
+    let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
+    if wanted.isEmpty, !sorted.isEmpty {
+      // Places match but none is open: say so, with the nearest and its hours, rather than "none nearby".
+      return Output(status: .noneOpenNow, places: Array(sorted.prefix(arguments.limit)))
+    }
+    let nearest = wanted.prefix(arguments.limit)
     return nearest.isEmpty ? Output(status: .noneNearby) : Output(status: .ok, places: Array(nearest))
   }
 
