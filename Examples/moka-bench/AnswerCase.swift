@@ -119,7 +119,7 @@ struct AnswerCase {
     }
     if when["beans"] as? String == "empty" {
       data.beans = []
-      data.unavailable[.beans] = "beans.json holds no beans"
+      data.unavailable[.beans] = "beans.json is empty"
     }
     return data
   }

@@ -96,7 +96,7 @@ public struct MokaData: Sendable {
       }
     }
     let beans = read(.beans, as: [Bean].self) ?? []
-    if problems[.beans] == nil, beans.isEmpty { problems[.beans] = "beans.json holds no beans" }
+    if problems[.beans] == nil, beans.isEmpty { problems[.beans] = "beans.json is empty" }
     var data = MokaData(
       beans: beans, cupboard: read(.cupboard, as: [OwnedBag].self), cafes: read(.cafes, as: [Cafe].self) ?? [], now: now)
     data.unavailable = problems
