@@ -165,6 +165,11 @@
     static let anyCharacter = "[^\"\\\\\\x00-\\x1F]"
 
     init(_ pattern: String) {
+      // Only what StringPattern accepts (its nesting is bounded, so this recursion is too).
+      guard (try? StringPattern(pattern)) != nil else {
+        scalars = []
+        return
+      }
       scalars = Array(pattern.unicodeScalars)
       if scalars.first == "^" { scalars.removeFirst() }
       if scalars.last == "$" { scalars.removeLast() }

@@ -20,7 +20,9 @@
       let prompt = tokenizer.encode(model.render(request)).map(Int32.init)
       let (mode, grammar, toolGrammar) = try setUp()
       // Free text gets a limit sized for an answer; structured values and tool calls may need more.
-      let limit = request.options.maximumResponseTokens ?? (mode == .text ? 256 : 512)
+      // At least one token and never more than the context holds (the options may come from a
+      // caller that skipped the session's checks).
+      let limit = min(max(request.options.maximumResponseTokens ?? (mode == .text ? 256 : 512), 1), model.contextSize)
       guard prompt.count + min(limit, 64) <= model.contextSize else {
         throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: prompt.count + limit)
       }

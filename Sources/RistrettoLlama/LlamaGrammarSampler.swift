@@ -14,6 +14,7 @@
     public init(path: String, vocabularyOnly: Bool = true) throws(LlamaError) {
       _ = LlamaBackend.ready
       guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path) }
+      try LlamaBackend.validate(path)
       var parameters = llama_model_default_params()
       parameters.vocab_only = vocabularyOnly
       guard let pointer = llama_model_load_from_file(path, parameters) else { throw .loadFailed(path) }

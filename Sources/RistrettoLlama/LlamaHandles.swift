@@ -1,6 +1,7 @@
 #if Llama
   import CLlama
   import Foundation
+  import Ristretto
 
   /// Initialises llama.cpp's backends once per process.
   enum LlamaBackend {
@@ -8,6 +9,26 @@
       llama_log_set({ _, _, _ in }, nil)
       llama_backend_init()
     }()
+
+    /// Checks a GGUF file as llama.cpp will read it (``GGUFLayout``, with the linked ggml's own
+    /// tensor types) before llama.cpp sees it: llama.cpp aborts the process on some corrupt
+    /// files (a duplicated token text) and allocates what a file's counts claim.
+    static func validate(_ path: String) throws(LlamaError) {
+      do {
+        _ = try GGUFLayout(contentsOf: URL(fileURLWithPath: path), tensorTypes: tensorType)
+      } catch {
+        throw .invalidModelFile(path: path, reason: error.errorDescription ?? "\(error)")
+      }
+    }
+
+    /// The linked ggml's storage of a tensor type, nil for an unknown or removed one.
+    static func tensorType(_ type: UInt32) -> GGUFLayout.TensorType? {
+      guard type < GGML_TYPE_COUNT.rawValue else { return nil }
+      let blockSize = Int(ggml_blck_size(ggml_type(rawValue: type)))
+      let blockBytes = Int(ggml_type_size(ggml_type(rawValue: type)))
+      guard blockSize > 0, blockBytes > 0 else { return nil }
+      return GGUFLayout.TensorType(blockSize: blockSize, blockBytes: blockBytes)
+    }
   }
 
   /// Owns a loaded `llama_model`; frees it when released.
@@ -58,6 +79,9 @@
     case fileNotFound(String)
     /// llama.cpp refused to load the file (corrupt, truncated or an unsupported architecture).
     case loadFailed(String)
+    /// The file failed the checks made before llama.cpp reads it (``GGUFLayout``): truncated,
+    /// corrupt, or with counts it cannot hold.
+    case invalidModelFile(path: String, reason: String)
     /// The model lacks something the backend needs.
     case unsupportedModel(String)
     /// llama.cpp could not create a context of that size.
@@ -74,6 +98,9 @@
         "No model file at '\(path)'. Run scripts/install-llama.sh and pass the path it prints (RISTRETTO_MODEL)."
       case .loadFailed(let path):
         "llama.cpp could not load '\(path)': the file is corrupt, truncated or not a supported GGUF model."
+      case .invalidModelFile(let path, let reason):
+        "'\(path)' is not a GGUF model llama.cpp can load safely: \(reason) Download it again "
+          + "(scripts/install-llama.sh checks each model's sha256)."
       case .unsupportedModel(let reason): "The model is not supported: \(reason)."
       case .contextCreationFailed(let size): "llama.cpp could not create a \(size)-token context; try a smaller context size."
       case .decodeFailed(let code): "llama_decode failed with code \(code)."

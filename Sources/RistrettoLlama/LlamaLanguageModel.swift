@@ -71,6 +71,7 @@
       var detected = ChatTemplate.plain
       loadResult = Result { () throws(LlamaError) -> LlamaTokenizer in
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path) }
+        try LlamaBackend.validate(path)
         let handle = try Self.load(path, vocabularyOnly: false, progress: progress)
         let jinja = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
         detected = ChatTemplate.detect(jinja: jinja, architecture: Self.metadata(handle, "general.architecture"))

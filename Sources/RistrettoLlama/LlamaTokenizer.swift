@@ -7,8 +7,15 @@
   public final class LlamaTokenizer: Tokenizer {
     private let model: Mutex<ModelHandle>
 
+    /// The most bytes one token's piece holds (special tokens as their text).
+    public let maximumTokenBytes: Int?
+
     /// - Parameter model: a vocabulary-only load of the model, owned by this tokenizer alone.
-    init(model: sending ModelHandle) { self.model = Mutex(model) }
+    init(model: sending ModelHandle) {
+      let count = llama_vocab_n_tokens(model.vocab)
+      maximumTokenBytes = (0..<count).lazy.map { Self.piece($0, vocab: model.vocab).count }.max()
+      self.model = Mutex(model)
+    }
 
     /// Token ids of `text`; special-token markers are read as special tokens only with
     /// `parseSpecial` (template markup).

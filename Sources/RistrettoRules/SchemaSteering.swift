@@ -8,12 +8,22 @@ struct SchemaSteering {
   private let schema: GenerationSchema
   private var state: GuidanceState
   private(set) var text = ""
+  /// Values written so far, shared by the trials of `anyOf` alternatives: a recursive schema
+  /// whose alternatives all recurse would otherwise try them without end.
+  private let budget = Budget()
+  /// How deep a value may nest before the steering gives up (the result is then incomplete, a
+  /// typed error).
+  static let maximumDepth = 64
+
+  private final class Budget {
+    var remaining = 20_000
+  }
 
   /// Steers `proposal` into `schema`; returns the content and its JSON text.
   static func steer(_ proposal: GeneratedContent, into schema: GenerationSchema) throws -> (GeneratedContent, String) {
     let grammar = try GuidanceGrammar.cached(schema: schema)
     var steering = SchemaSteering(schema: schema, state: grammar.initialState)
-    steering.write(schema.root, proposal)
+    steering.write(schema.root, proposal, depth: 0)
     guard steering.state.isComplete else {
       // A schema the steering cannot complete (a pattern longer than it writes, say) is an
       // error the session reports, never a crash.
@@ -36,7 +46,9 @@ struct SchemaSteering {
     return true
   }
 
-  private mutating func write(_ node: GenerationSchema.Node, _ proposal: GeneratedContent?) {
+  private mutating func write(_ node: GenerationSchema.Node, _ proposal: GeneratedContent?, depth: Int) {
+    guard depth < Self.maximumDepth, budget.remaining > 0 else { return }
+    budget.remaining -= 1
     switch node {
     case .any, .null:
       if !tryAppend(proposal?.jsonString ?? "null") { _ = tryAppend("null") }
@@ -45,7 +57,10 @@ struct SchemaSteering {
       _ = tryAppend("false")
     case .integer(let minimum, let maximum):
       var value = 0
-      if case .number(let number)? = proposal?.kind { value = Int(number.rounded()) }
+      // Saturating: a proposal beyond Int (1e300) becomes the nearest Int, never a trap.
+      if case .number(let number)? = proposal?.kind, !number.isNaN {
+        value = number >= 9.2e18 ? Int.max : number <= -9.2e18 ? Int.min : Int(number.rounded())
+      }
       value = min(max(value, minimum ?? Int.min), maximum ?? Int.max)
       _ = tryAppend(String(value))
     case .number(let minimum, let maximum):
@@ -71,8 +86,9 @@ struct SchemaSteering {
       let count = max(items.count, minimum ?? 0)
       _ = tryAppend("[")
       for index in 0..<count {
+        guard budget.remaining > 0 else { break }
         if index > 0 { _ = tryAppend(",") }
-        write(element, index < items.count ? items[index] : nil)
+        write(element, index < items.count ? items[index] : nil, depth: depth + 1)
       }
       _ = tryAppend("]")
     case .object(_, _, let properties):
@@ -85,7 +101,7 @@ struct SchemaSteering {
         if property.isOptional, value == nil || value?.kind == .null { continue }
         _ = tryAppend((first ? "" : ",") + GeneratedContent.quoted(property.name) + ":")
         first = false
-        write(property.node, value)
+        write(property.node, value, depth: depth + 1)
       }
       _ = tryAppend("}")
     case .anyOf(let choices):
@@ -94,7 +110,7 @@ struct SchemaSteering {
       for choice in choices where Self.fits(proposal, choice) {
         var trial = self
         let start = trial.text.endIndex
-        trial.write(choice, proposal)
+        trial.write(choice, proposal, depth: depth + 1)
         guard trial.text.endIndex > start else { continue }
         let written = try? GeneratedContent(json: String(trial.text[start...]))
         let distance = Self.distance(written, proposal)
@@ -104,10 +120,10 @@ struct SchemaSteering {
       if let best {
         self = best.steering
       } else if let first = choices.first {
-        write(first, nil)
+        write(first, nil, depth: depth + 1)
       }
     case .reference(let name):
-      if let target = schema.definition(named: name) { write(target, proposal) }
+      if let target = schema.definition(named: name) { write(target, proposal, depth: depth + 1) }
     }
   }
 

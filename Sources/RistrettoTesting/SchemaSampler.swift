@@ -52,12 +52,16 @@ public struct SchemaSampler: Sendable {
     case .any, .null: return .null
     case .boolean: return GeneratedContent(kind: .bool(Bool.random(using: &random)))
     case .integer(let minimum, let maximum):
-      let low = minimum ?? max(-1000, (maximum ?? 1000) - 2000)
-      let high = maximum ?? low + 2000
+      // Near 0 when unbounded, within 2,000 of the one bound given; saturating at the ends of Int.
+      let below = maximum.map { $0 < Int.min + 2000 ? Int.min : $0 - 2000 } ?? -1000
+      let low = minimum ?? min(max(-1000, below), maximum ?? Int.max)
+      let high = maximum ?? (low > Int.max - 2000 ? Int.max : low + 2000)
       return GeneratedContent(kind: .number(Double(Int.random(in: low...high, using: &random))))
     case .number(let minimum, let maximum):
-      let low = minimum ?? max(-1000, (maximum ?? 1000) - 2000)
-      let high = maximum ?? low + 2000
+      var low = minimum ?? min(max(-1000, (maximum ?? 1000) - 2000), maximum ?? .infinity)
+      var high = maximum ?? low + 2000
+      // A range too wide for a uniform draw (±1e308) is narrowed around its middle.
+      if !(high - low).isFinite { (low, high) = (max(low, -1e300), min(high, 1e300)) }
       let value = (Double.random(in: low...high, using: &random) * 100).rounded(.down) / 100
       return GeneratedContent(kind: .number(min(max(value, low), high)))
     case .string(let pattern):
@@ -101,6 +105,26 @@ public struct SchemaSampler: Sendable {
       bytes.append(byte)
       current = next
     }
-    return String(decoding: bytes, as: UTF8.self)
+    // A walk that stopped where the string cannot end takes the shortest way to where it can.
+    return String(decoding: bytes + Self.shortestEnding(from: current), as: UTF8.self)
+  }
+
+  /// The fewest bytes after which a closing quote is allowed (breadth first, bounded).
+  private static func shortestEnding(from start: GuidanceState) -> [UInt8] {
+    let quote = UInt8(ascii: "\"")
+    var queue: [(state: GuidanceState, bytes: [UInt8])] = [(start, [])]
+    var seen: Set<GuidanceState> = [start]
+    var index = 0
+    while index < queue.count, index < 10_000 {
+      let (state, bytes) = queue[index]
+      index += 1
+      let allowed = state.allowedBytes
+      if allowed.contains(quote) { return bytes }
+      for byte in allowed {
+        guard let next = state.advanced(by: byte), seen.insert(next).inserted else { continue }
+        queue.append((next, bytes + [byte]))
+      }
+    }
+    return []
   }
 }

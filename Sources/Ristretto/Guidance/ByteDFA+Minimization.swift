@@ -50,7 +50,7 @@ extension ByteDFA {
       for column in 0..<classCount { starts[column * width + target(state, column) + 1] += 1 }
     }
     for index in 1..<starts.count { starts[index] += starts[index - 1] }
-    var sources = [Int](repeating: 0, count: starts.last!)
+    var sources = [Int](repeating: 0, count: starts[starts.count - 1])
     var fill = starts
     for state in 0...count {
       for column in 0..<classCount {

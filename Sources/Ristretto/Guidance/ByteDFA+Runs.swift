@@ -15,7 +15,8 @@ extension ByteDFA {
     // The state every multi-byte character leads to, when they all lead to the same live one.
     let multibyteTarget = (0..<stateCount).map { state -> Int32? in
       let ends = Set(paths.map { $0.reduce(Int32(state), step) })
-      return ends.count == 1 && ends.first! >= 0 ? ends.first! : nil
+      guard ends.count == 1, let end = ends.first, end >= 0 else { return nil }
+      return end
     }
     var runs = (0..<stateCount).map { state -> CharacterRun in
       var run = CharacterRun(multibyte: multibyteTarget[state] == Int32(state))

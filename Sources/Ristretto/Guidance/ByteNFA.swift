@@ -111,16 +111,18 @@ struct NFABuilder {
     }
   }
 
-  /// One well-formed non-ASCII UTF-8 sequence (2 to 4 bytes).
+  /// One well-formed non-ASCII UTF-8 sequence (2 to 4 bytes), by ``UTF8Shape``'s table: no
+  /// overlong form, surrogate or code point above U+10FFFF is ever generated.
   private mutating func emitMultibyte(from: Int32, to end: Int32) throws(StringPatternError) {
-    let continuation = ByteSet(0x80...0xBF)
-    let forms: [(ByteSet, Int)] = [(ByteSet(0xC2...0xDF), 1), (ByteSet(0xE0...0xEF), 2), (ByteSet(0xF0...0xF4), 3)]
-    for (lead, count) in forms {
+    // Lead bytes that share their continuation ranges share one path.
+    var leads: [[ClosedRange<UInt8>]: ByteSet] = [:]
+    for lead in UTF8Shape.leadBytes { leads[UTF8Shape.continuations(after: lead), default: ByteSet()].insert(lead) }
+    for (continuations, leadSet) in leads.sorted(by: { $0.value.first ?? 0 < $1.value.first ?? 0 }) {
       var current = try newState()
-      edges[Int(from)].append(.init(bytes: lead, target: current))
-      for index in 0..<count {
-        let next = index == count - 1 ? end : try newState()
-        edges[Int(current)].append(.init(bytes: continuation, target: next))
+      edges[Int(from)].append(.init(bytes: leadSet, target: current))
+      for (index, range) in continuations.enumerated() {
+        let next = index == continuations.count - 1 ? end : try newState()
+        edges[Int(current)].append(.init(bytes: ByteSet(range), target: next))
         current = next
       }
     }

@@ -26,7 +26,7 @@ struct StringProgress: Hashable, Sendable {
   var pattern: Int32
   /// The pattern's ``ByteDFA`` state (0 for free strings).
   var run: Int32 = 0
-  /// 0 normal, 1 after `\`, 2...5 reading `\u` hex digits.
+  /// 0 normal, 1 after `\`, 2...5 reading `\u` hex digits, 6 after `\uD` (0-7 must follow).
   var escape: Int8 = 0
   /// Continuation bytes still expected by the current UTF-8 sequence.
   var pending: Int8 = 0

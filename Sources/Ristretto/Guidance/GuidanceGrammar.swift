@@ -109,8 +109,8 @@ struct GrammarCompiler {
   mutating func literalSet(_ entries: [([UInt8], Int32)]) -> Int32 {
     var unique: [[UInt8]: Int32] = [:]
     for (bytes, outcome) in entries where unique[bytes] == nil { unique[bytes] = outcome }
-    let sorted = unique.keys.sorted { $0.lexicographicallyPrecedes($1) }
-    literals.append(.init(candidates: sorted, outcomes: sorted.map { unique[$0]! }))
+    let sorted = unique.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    literals.append(.init(candidates: sorted.map(\.key), outcomes: sorted.map(\.value)))
     return Int32(literals.count - 1)
   }
 

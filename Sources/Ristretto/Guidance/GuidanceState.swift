@@ -64,8 +64,15 @@ public struct GuidanceState: Sendable, Hashable {
       threads = next
     }
     removeDuplicateThreads()
+    // Alternatives that stay alike byte after byte (anyOf[array of A, array of A]) double the
+    // readings at each byte; past the bound, the earliest readings are kept, so the language
+    // only narrows (soundness holds) and a step stays bounded.
+    if threads.count > Self.maximumThreads { threads.removeSubrange(Self.maximumThreads...) }
     return !threads.isEmpty
   }
+
+  /// The most readings of the bytes so far that a state keeps.
+  static let maximumThreads = 64
 
   /// The memory the state's threads take, in bytes.
   var byteCount: Int { threads.reduce(0) { $0 + $1.count * MemoryLayout<GuidanceFrame>.stride + 32 } }

@@ -80,6 +80,7 @@ extension GuidanceStepper {
       return result
     }
     if progress.escape == 1 { return Self.escapeBytes }
+    if progress.escape == 6 { return Self.digitsBelowEight }
     if progress.escape >= 2 { return Self.hexBytes }
     if progress.pending > 0 { return ByteSet(progress.nextLow...progress.nextHigh) }
     return Self.stringBodyBytes
@@ -91,6 +92,7 @@ extension GuidanceStepper {
   private static let anyObjectNextBytes = ByteSet(Array("},".utf8))
   private static let escapeBytes = ByteSet(Array("\"\\/bfnrtu".utf8))
   private static let hexBytes = ByteSet(Array("0123456789ABCDEFabcdef".utf8))
+  private static let digitsBelowEight = ByteSet(Array("01234567".utf8))
   /// Printable ASCII (quote and backslash included: they close and escape) and UTF-8 lead bytes.
   private static let stringBodyBytes = ByteSet(0x20...0x7F).union(ByteSet(0xC2...0xF4))
 }

@@ -41,10 +41,16 @@ extension GuidanceStepper {
       case UInt8(ascii: "u"): next.escape = 2
       default: return .refused
       }
+    } else if progress.escape == 6 {
+      // After `\uD`: only 0-7 follow, so no surrogate half (`\uD800`-`\uDFFF`) is written; JSON
+      // parsers refuse an unpaired one, and a character past U+FFFF is written as UTF-8.
+      guard (0x30...0x37).contains(byte) else { return .refused }
+      next.escape = 4
     } else if progress.escape >= 2 {
       let isHex = (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
       guard isHex else { return .refused }
-      next.escape = progress.escape == 5 ? 0 : progress.escape + 1
+      let startsSurrogate = progress.escape == 2 && (byte == UInt8(ascii: "D") || byte == UInt8(ascii: "d"))
+      next.escape = startsSurrogate ? 6 : progress.escape == 5 ? 0 : progress.escape + 1
     } else if progress.pending > 0 {
       guard byte >= progress.nextLow, byte <= progress.nextHigh else { return .refused }
       next.pending -= 1

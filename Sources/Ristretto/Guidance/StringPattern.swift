@@ -59,6 +59,9 @@ indirect enum PatternNode {
 struct PatternParser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
+  /// Open groups; the parser recurses once per level, so the nesting is bounded.
+  private var depth = 0
+  static let maximumDepth = 64
 
   init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -139,6 +142,9 @@ struct PatternParser {
     index += 1
     switch scalar {
     case "(":
+      depth += 1
+      defer { depth -= 1 }
+      guard depth <= Self.maximumDepth else { throw fail("groups nested deeper than \(Self.maximumDepth)") }
       if peek == "?" {
         guard index + 1 < scalars.count, scalars[index + 1] == ":" else {
           throw fail("lookaround and named groups are not supported")
@@ -200,7 +206,8 @@ struct PatternParser {
           nonASCII = nonASCII || escaped.nonASCII
           continue
         }
-        low = escapedSet.first!
+        guard let only = escapedSet.first else { throw fail("unsupported escape in class") }
+        low = only
       } else {
         guard scalar.isASCII else { throw fail("non-ASCII characters in classes are not supported") }
         low = UInt8(scalar.value)

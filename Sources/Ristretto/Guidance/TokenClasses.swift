@@ -2,7 +2,7 @@
 ///
 /// Most masks are asked for inside a free string, where almost every token is allowed. From a
 /// given point of a string body (between characters, after a backslash, inside a `\u` escape,
-/// inside a multi-byte character: 13 points in all), a token either stays inside the string
+/// inside a multi-byte character: 14 points in all), a token either stays inside the string
 /// (or ends with its closing quote), or closes the string with its first unescaped quote and
 /// hands the rest to whatever encloses the string, or is refused. The first kind is allowed
 /// whatever encloses the string, so its mask is a copy of ``inside``; the second depends on

@@ -16,8 +16,9 @@ public struct TokenMask: Sendable, Equatable {
     token >= 0 && token < count && words[token >> 6] & (1 << UInt64(token & 63)) != 0
   }
 
-  /// Allows `token`.
+  /// Allows `token`; an id outside the vocabulary is ignored, as ``contains(_:)`` refuses it.
   public mutating func insert(_ token: Int) {
+    guard token >= 0 && token < count else { return }
     words[token >> 6] |= 1 << UInt64(token & 63)
   }
 

@@ -92,7 +92,9 @@ extension GenerationSchema {
         throw .invalidSchemaJSON(reason: "$defs must be an object")
       }
       for name in names {
-        definitions.append(Definition(name: name, node: try reader.node(entries[name]!, path: "$defs.\(name)", isRoot: false)))
+        // Content built in code may list a key it has no value for; parsed JSON never does.
+        guard let entry = entries[name] else { throw .invalidSchemaJSON(reason: "$defs lists '\(name)' without a schema") }
+        definitions.append(Definition(name: name, node: try reader.node(entry, path: "$defs.\(name)", isRoot: false)))
       }
     }
     var title: String?

@@ -21,16 +21,30 @@ public struct SchemaViolation: Error, Sendable, Equatable, LocalizedError {
 /// - Throws: ``SchemaViolation`` naming the first offending path, e.g.
 ///   `arguments.limit: 7 is outside 1...5`.
 public func validate(_ content: GeneratedContent, against schema: GenerationSchema, root: String = "") throws(SchemaViolation) {
-  var validator = SchemaValidator(schema: schema)
+  var validator = SchemaValidator(schema: schema, budget: 100_000 + 64 * SchemaValidator.size(of: content))
   try validator.check(content, schema.root, path: root)
 }
 
 private struct SchemaValidator {
   let schema: GenerationSchema
   var depth = 0
+  /// Checks left: `anyOf` alternatives that match alike at every level would otherwise be tried
+  /// in every combination (2^depth), so a check costs at most this many steps.
+  var budget: Int
+
+  /// The number of values in `content`, nested ones included.
+  static func size(of content: GeneratedContent) -> Int {
+    switch content.kind {
+    case .array(let elements): 1 + elements.reduce(0) { $0 + size(of: $1) }
+    case .structure(let properties, _): 1 + properties.values.reduce(0) { $0 + size(of: $1) }
+    default: 1
+    }
+  }
 
   mutating func check(_ content: GeneratedContent, _ node: GenerationSchema.Node, path: String) throws(SchemaViolation) {
     func fail(_ reason: String) -> SchemaViolation { SchemaViolation(path: path, reason: reason) }
+    budget -= 1
+    guard budget >= 0 else { throw fail("the schema's alternatives are too ambiguous to check this value in bounded time") }
     switch (node, content.kind) {
     case (.any, _), (.null, .null), (.boolean, .bool): return
     case (.integer(let minimum, let maximum), .number(let value)):

@@ -28,6 +28,9 @@ extension LanguageModelSession {
     defer { state.withLock { $0.isResponding = false } }
 
     if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason) }
+    let options = try options.validated()
+    let configuration = currentConfiguration()
+    try refuseIfNeverFits(prompt, instructions: configuration.instructions, options: options)
     if let schema {
       do {
         _ = try GuidanceGrammar.cached(schema: schema)
@@ -35,7 +38,6 @@ extension LanguageModelSession {
         throw GenerationError.unsupportedGuide(error.localizedDescription)
       }
     }
-    let configuration = currentConfiguration()
     var working = stored.entries
     let instructions = Self.instructionsEntry(configuration)
     if case .instructions? = working.first { working[0] = instructions } else { working.insert(instructions, at: 0) }

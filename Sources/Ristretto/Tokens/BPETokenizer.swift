@@ -36,8 +36,10 @@ public final class BPETokenizer: Tokenizer {
     tokenIDs = ids
     let (encode, decode) = ByteLevel.tables
     byteTokens = (0..<256).map { byte in Int32(ids[String(Character(encode[byte]))] ?? -1) }
+    // Types may be fewer or more than tokens (a hand-made or corrupt file): a token without one is normal.
+    let types = data.types ?? []
     tokenBytes = data.tokens.enumerated().map { id, token in
-      let type = data.types?[id] ?? 1
+      let type = id < types.count ? types[id] : 1
       if type == 3 || type == 4 { return Array(token.utf8) }
       return token.unicodeScalars.map { decode[$0] ?? 0x3F }
     }
@@ -52,8 +54,9 @@ public final class BPETokenizer: Tokenizer {
       if table[key] == nil { table[key] = (Int32(rank), Int32(result)) }
     }
     merges = table
+    maximumTokenBytes = tokenBytes.map(\.count).max()
     var specials: [([Unicode.Scalar], Int, Bool)] = []
-    for (id, type) in (data.types ?? []).enumerated() where (type == 3 || type == 4) && !data.tokens[id].isEmpty {
+    for (id, type) in types.prefix(data.tokens.count).enumerated() where (type == 3 || type == 4) && !data.tokens[id].isEmpty {
       specials.append((Array(data.tokens[id].unicodeScalars), id, type == 4))
     }
     specialTokens = specials.sorted { $0.0.count > $1.0.count }
@@ -68,6 +71,9 @@ public final class BPETokenizer: Tokenizer {
 
   /// The number of tokens in the vocabulary.
   public var vocabularySize: Int { data.tokens.count }
+
+  /// The longest token's bytes (SmolLM2: 81, a newline and 80 spaces).
+  public let maximumTokenBytes: Int?
 
   /// Each token's bytes (special tokens as their text), for building a ``TokenTrie``.
   public var vocabularyBytes: [[UInt8]] { tokenBytes }
@@ -133,28 +139,10 @@ public final class BPETokenizer: Tokenizer {
     }
   }
 
-  /// Applies the merges to one word's bytes, lowest rank first (leftmost on ties).
+  /// Applies the merges to one word's bytes, lowest rank first (leftmost on ties). Bytes without
+  /// a token (SmolLM2 has 21) block merges and are then dropped, as llama.cpp does.
   private func merge(_ bytes: [UInt8]) -> [Int32] {
-    var symbols = bytes.map { byteTokens[Int($0)] }
-    guard symbols.count > 1 else { return symbols.filter { $0 >= 0 } }
-    while symbols.count > 1 {
-      var bestRank = Int32.max
-      var bestIndex = -1
-      var bestResult: Int32 = 0
-      for index in 0..<symbols.count - 1 {
-        let key = UInt64(UInt32(bitPattern: symbols[index])) << 32 | UInt64(UInt32(bitPattern: symbols[index + 1]))
-        if let entry = merges[key], entry.rank < bestRank {
-          bestRank = entry.rank
-          bestIndex = index
-          bestResult = entry.result
-        }
-      }
-      guard bestIndex >= 0 else { break }
-      symbols[bestIndex] = bestResult
-      symbols.remove(at: bestIndex + 1)
-    }
-    // Bytes without a token (SmolLM2 has 21) block merges and are then dropped, as llama.cpp does.
-    return symbols.filter { $0 >= 0 }
+    BPEMerge.merge(bytes.map { byteTokens[Int($0)] }, merges: merges)
   }
 }
 

@@ -25,6 +25,8 @@ public struct GGUFMetadata: Sendable {
   public let values: [String: Value]
   /// The keys in file order.
   public let keys: [String]
+  /// The GGUF type number each value is stored as (4 for uint32, 9 for an array, …).
+  let types: [String: UInt32]
 
   /// Reads the metadata of the file at `url` (memory-mapped; only the header pages are read).
   /// - Throws: ``GGUFError`` for a missing, truncated or corrupt file.
@@ -41,6 +43,12 @@ public struct GGUFMetadata: Sendable {
   /// Reads metadata from the bytes of a GGUF file (or its first part).
   public init(data: Data) throws(GGUFError) {
     var reader = GGUFReader(data: data)
+    try self.init(reader: &reader)
+  }
+
+  /// Reads the header and metadata, leaving `reader` at the tensor table.
+  init(reader: inout GGUFReader) throws(GGUFError) {
+    let data = reader.data
     guard try reader.bytes(4) == Array("GGUF".utf8) else { throw .notGGUF }
     version = try reader.uint32()
     guard (2...3).contains(version) else { throw .unsupportedVersion(version) }
@@ -49,14 +57,21 @@ public struct GGUFMetadata: Sendable {
     guard count <= UInt64(data.count / 9) else { throw .corrupt(offset: reader.offset, reason: "implausible key count \(count)") }
     var values: [String: Value] = [:]
     var keys: [String] = []
+    var types: [String: UInt32] = [:]
     for _ in 0..<count {
+      let keyOffset = reader.offset
       let key = try reader.string()
+      // llama.cpp refuses both; reading on would let the last of two keys win silently.
+      guard !key.isEmpty else { throw .corrupt(offset: keyOffset, reason: "an empty metadata key") }
+      guard values[key] == nil else { throw .corrupt(offset: keyOffset, reason: "the metadata key '\(key)' appears twice") }
       let type = try reader.uint32()
       values[key] = try reader.value(type: type, depth: 0)
+      types[key] = type
       keys.append(key)
     }
     self.values = values
     self.keys = keys
+    self.types = types
   }
 
   /// A string value.
@@ -151,7 +166,7 @@ struct GGUFReader {
     offset = data.startIndex
   }
 
-  private var remaining: Int { data.endIndex - offset }
+  var remaining: Int { data.endIndex - offset }
 
   mutating func bytes(_ count: Int) throws(GGUFError) -> [UInt8] {
     guard count >= 0, count <= remaining else { throw .truncated(offset: offset) }
@@ -159,7 +174,7 @@ struct GGUFReader {
     return [UInt8](data[offset..<offset + count])
   }
 
-  private mutating func fixed<T: FixedWidthInteger>(_ type: T.Type) throws(GGUFError) -> T {
+  mutating func fixed<T: FixedWidthInteger>(_ type: T.Type) throws(GGUFError) -> T {
     let size = MemoryLayout<T>.size
     guard size <= remaining else { throw .truncated(offset: offset) }
     let start = offset - data.startIndex
@@ -182,6 +197,18 @@ struct GGUFReader {
     return data.withUnsafeBytes { String(decoding: UnsafeRawBufferPointer(rebasing: $0[start..<start + count]), as: UTF8.self) }
   }
 
+  /// The fewest bytes a value of `type` takes (a string its length, an array its type and count).
+  static func minimumSize(of type: UInt32) -> Int {
+    switch type {
+    case 0, 1, 7: 1
+    case 2, 3: 2
+    case 4, 5, 6: 4
+    case 8, 10, 11, 12: 8
+    case 9: 12
+    default: 1
+    }
+  }
+
   mutating func value(type: UInt32, depth: Int) throws(GGUFError) -> GGUFMetadata.Value {
     switch type {
     case 0: return .uint(UInt64(try fixed(UInt8.self)))
@@ -197,7 +224,11 @@ struct GGUFReader {
       guard depth < 4 else { throw .corrupt(offset: offset, reason: "arrays nested too deeply") }
       let elementType = try uint32()
       let count = try uint64()
-      guard count <= UInt64(remaining) else { throw .corrupt(offset: offset, reason: "array of \(count) elements") }
+      // Every element takes at least its smallest encoding, so a count the rest of the file
+      // cannot hold is refused before anything is allocated for it.
+      guard count <= UInt64(remaining / Self.minimumSize(of: elementType)) else {
+        throw .corrupt(offset: offset, reason: "an array of \(count) elements in \(remaining) bytes")
+      }
       var items: [GGUFMetadata.Value] = []
       items.reserveCapacity(Int(count))
       for _ in 0..<count { items.append(try value(type: elementType, depth: depth + 1)) }

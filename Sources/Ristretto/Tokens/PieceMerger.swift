@@ -13,10 +13,11 @@ enum PieceMerger {
 
   /// A candidate merge. `key` orders the queue: the score (higher first) in the high half, the
   /// left symbol (lower first) in the low half, so one integer comparison decides.
-  struct Bigram {
+  struct Bigram: HeapOrdered {
     var key: UInt64
     var left: Int32
     var length: Int32
+    var heapKey: UInt64 { key }
   }
 
   /// Merges `text` and calls `body` with each final symbol's offset and length, in order.
@@ -33,46 +34,44 @@ enum PieceMerger {
     guard count > 0 else { return }
     // At most count - 1 first pairs, then two new ones a merge, and fewer than count merges.
     withUnsafeTemporaryAllocation(of: Symbol.self, capacity: count) { symbols in
-      withUnsafeTemporaryAllocation(of: Bigram.self, capacity: 3 * count) { heap in
-        var offset = 0
-        for index in 0..<count {
-          let length = min(utf8Length(text[offset]), text.count - offset)
-          symbols[index] = Symbol(
-            start: Int32(offset), length: Int32(length), previous: Int32(index - 1),
-            next: index == count - 1 ? -1 : Int32(index + 1))
-          offset += length
-        }
-        var queue = BigramQueue(storage: heap)
-        func add(_ left: Int32, _ right: Int32) {
-          guard left >= 0, right >= 0 else { return }
-          let start = Int(symbols[Int(left)].start)
-          let length = Int(symbols[Int(left)].length + symbols[Int(right)].length)
-          guard length <= vocabulary.maximumLength,
-            let id = vocabulary.id(of: UnsafeBufferPointer(rebasing: text[start..<start + length]))
-          else { return }
-          queue.push(Bigram(key: orderKey(score: scores[id], left: left), left: left, length: Int32(length)))
-        }
-        for index in 1..<count { add(Int32(index - 1), Int32(index)) }
-        while let bigram = queue.pop() {
-          let left = Int(bigram.left)
-          let right = Int(symbols[left].next)
-          // Skip pairs that an earlier merge changed: the right symbol is still the left one's
-          // next unless the left one took it, and then their lengths no longer add up.
-          guard right >= 0, symbols[left].length > 0,
-            symbols[left].length + symbols[right].length == bigram.length
-          else { continue }
-          symbols[left].length = bigram.length
-          symbols[right].length = 0
-          symbols[left].next = symbols[right].next
-          if symbols[right].next >= 0 { symbols[Int(symbols[right].next)].previous = bigram.left }
-          add(symbols[left].previous, bigram.left)
-          add(bigram.left, symbols[left].next)
-        }
-        var index = 0
-        while index >= 0 {
-          body(Int(symbols[index].start), Int(symbols[index].length))
-          index = Int(symbols[index].next)
-        }
+      var offset = 0
+      for index in 0..<count {
+        let length = min(utf8Length(text[offset]), text.count - offset)
+        symbols[index] = Symbol(
+          start: Int32(offset), length: Int32(length), previous: Int32(index - 1),
+          next: index == count - 1 ? -1 : Int32(index + 1))
+        offset += length
+      }
+      var queue = MinHeap<Bigram>(capacity: 3 * count)
+      func add(_ left: Int32, _ right: Int32) {
+        guard left >= 0, right >= 0 else { return }
+        let start = Int(symbols[Int(left)].start)
+        let length = Int(symbols[Int(left)].length + symbols[Int(right)].length)
+        guard length <= vocabulary.maximumLength,
+          let id = vocabulary.id(of: UnsafeBufferPointer(rebasing: text[start..<start + length]))
+        else { return }
+        queue.push(Bigram(key: orderKey(score: scores[id], left: left), left: left, length: Int32(length)))
+      }
+      for index in 1..<count { add(Int32(index - 1), Int32(index)) }
+      while let bigram = queue.pop() {
+        let left = Int(bigram.left)
+        let right = Int(symbols[left].next)
+        // Skip pairs that an earlier merge changed: the right symbol is still the left one's
+        // next unless the left one took it, and then their lengths no longer add up.
+        guard right >= 0, symbols[left].length > 0,
+          symbols[left].length + symbols[right].length == bigram.length
+        else { continue }
+        symbols[left].length = bigram.length
+        symbols[right].length = 0
+        symbols[left].next = symbols[right].next
+        if symbols[right].next >= 0 { symbols[Int(symbols[right].next)].previous = bigram.left }
+        add(symbols[left].previous, bigram.left)
+        add(bigram.left, symbols[left].next)
+      }
+      var index = 0
+      while index >= 0 {
+        body(Int(symbols[index].start), Int(symbols[index].length))
+        index = Int(symbols[index].next)
       }
     }
   }
@@ -92,42 +91,5 @@ enum PieceMerger {
     let bits = (score == 0 ? 0 : score).bitPattern
     let ascending = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
     return UInt64(~ascending) << 32 | UInt64(UInt32(bitPattern: left))
-  }
-}
-
-/// A binary min-heap of bigrams by key, in caller-provided storage.
-struct BigramQueue {
-  let storage: UnsafeMutableBufferPointer<PieceMerger.Bigram>
-  var count = 0
-
-  mutating func push(_ bigram: PieceMerger.Bigram) {
-    var child = count
-    count += 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard bigram.key < storage[parent].key else { break }
-      storage[child] = storage[parent]
-      child = parent
-    }
-    storage[child] = bigram
-  }
-
-  mutating func pop() -> PieceMerger.Bigram? {
-    guard count > 0 else { return nil }
-    let top = storage[0]
-    count -= 1
-    guard count > 0 else { return top }
-    let last = storage[count]
-    var parent = 0
-    while true {
-      var child = 2 * parent + 1
-      guard child < count else { break }
-      if child + 1 < count && storage[child + 1].key < storage[child].key { child += 1 }
-      guard storage[child].key < last.key else { break }
-      storage[parent] = storage[child]
-      parent = child
-    }
-    storage[parent] = last
-    return top
   }
 }

@@ -72,7 +72,8 @@ public final class SentencePieceTokenizer: Tokenizer {
       }
     }
     self.kinds = kinds
-    let unknown = Int32(data.unk ?? 0)
+    // An unknown-token id outside the vocabulary (a corrupt file) falls back to 0.
+    let unknown = data.unk.flatMap { (0..<count).contains($0) ? Int32($0) : nil } ?? 0
     byteTokens = (0..<256).map { byte in
       let hex = String(byte, radix: 16, uppercase: true)
       let spelled = Array("<0x\(hex.count == 1 ? "0" : "")\(hex)>".utf8)
@@ -81,6 +82,7 @@ public final class SentencePieceTokenizer: Tokenizer {
     }
     specials = SpecialTokenMatcher(tokens: specialIDs, vocabulary: vocabulary)
     addSpacePrefix = data.addSpacePrefix ?? true
+    maximumTokenBytes = Self.longestText(vocabulary, kinds)
     let joiners = vocabulary.tokensWithInnerSpace(limit: 64)
     spaceJoiners = joiners.map { $0.map { SpaceJoiner(text: vocabulary.text(of: $0.id), spaces: $0.offsets) } }
   }
@@ -92,6 +94,9 @@ public final class SentencePieceTokenizer: Tokenizer {
 
   /// The number of tokens in the vocabulary.
   public var vocabularySize: Int { kinds.count }
+
+  /// The most text bytes one token stands for, `▁` counted as the one space it is.
+  public let maximumTokenBytes: Int?
 
   /// Each token's bytes (special tokens as their text), for building a ``TokenTrie``. Computed on
   /// each call.
@@ -172,6 +177,25 @@ public final class SentencePieceTokenizer: Tokenizer {
       }
     }
     return String(decoding: result, as: UTF8.self)
+  }
+
+  /// The most text bytes a token stands for: `▁` is one space, a `<0xXX>` token one byte.
+  private static func longestText(_ vocabulary: PieceTable, _ kinds: [PieceKind]) -> Int {
+    var longest = 1
+    for (id, kind) in kinds.enumerated() {
+      switch kind {
+      case .special: longest = max(longest, vocabulary.text(of: id).count)
+      case .normal:
+        let text = vocabulary.text(of: id)
+        var spaces = 0
+        for index in text.indices.dropLast(2) where text[index] == 0xE2 && text[index + 1] == 0x96 && text[index + 2] == 0x81 {
+          spaces += 1
+        }
+        longest = max(longest, text.count - 2 * spaces)
+      case .byte, .empty: continue
+      }
+    }
+    return longest
   }
 
   // MARK: - The SPM merge

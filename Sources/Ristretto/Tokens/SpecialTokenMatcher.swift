@@ -107,17 +107,17 @@ struct SpecialTokenMatcher: Sendable {
       if longest >= 0 { queue.append(UInt64(terminal[longest]) << 32 | UInt64(position)) }
     }
     guard !queue.isEmpty else { return [] }
-    queue.sort()  // a sorted array is a heap
+    var heap = MinHeap(sorted: queue.sorted())
     var taken = [Bool](repeating: false, count: text.count)
     var result: [(start: Int, end: Int, id: Int32)] = []
-    while let candidate = Self.pop(&queue) {
+    while let candidate = heap.pop() {
       let rank = Int(candidate >> 32)
       let start = Int(candidate & 0xFFFF_FFFF)
       guard !taken[start] else { continue }
       let end = start + Int(lengths[rank])
       guard !taken[end - 1] else {
         let next = Int(shorter[Int(nodes[rank])])
-        if next >= 0 { Self.push(UInt64(terminal[next]) << 32 | UInt64(start), into: &queue) }
+        if next >= 0 { heap.push(UInt64(terminal[next]) << 32 | UInt64(start)) }
         continue
       }
       for index in start..<end { taken[index] = true }
@@ -131,34 +131,5 @@ struct SpecialTokenMatcher: Sendable {
       return Int(edgeTargets[edge])
     }
     return nil
-  }
-
-  private static func push(_ value: UInt64, into heap: inout [UInt64]) {
-    heap.append(value)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard value < heap[parent] else { break }
-      heap[child] = heap[parent]
-      child = parent
-    }
-    heap[child] = value
-  }
-
-  private static func pop(_ heap: inout [UInt64]) -> UInt64? {
-    guard let last = heap.popLast() else { return nil }
-    guard !heap.isEmpty else { return last }
-    let top = heap[0]
-    var parent = 0
-    while true {
-      var child = 2 * parent + 1
-      guard child < heap.count else { break }
-      if child + 1 < heap.count && heap[child + 1] < heap[child] { child += 1 }
-      guard heap[child] < last else { break }
-      heap[parent] = heap[child]
-      parent = child
-    }
-    heap[parent] = last
-    return top
   }
 }

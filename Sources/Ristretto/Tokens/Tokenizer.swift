@@ -25,6 +25,10 @@ public protocol Tokenizer: Sendable {
   /// The texts of the vocabulary's special tokens (control and user-defined), for checks that
   /// no markup leaks into an answer. Empty when the tokenizer has none.
   var specialTokenTexts: [String] { get }
+  /// The most UTF-8 bytes of text one token can stand for, or nil when unknown. It makes
+  /// ``minimumTokenCount(_:)`` a real bound: a prompt that can never fit a context is refused
+  /// from its length alone, before it is tokenized.
+  var maximumTokenBytes: Int? { get }
 }
 
 // MARK: - Default implementations
@@ -38,6 +42,20 @@ extension Tokenizer {
 
   /// None.
   public var specialTokenTexts: [String] { [] }
+
+  /// Unknown.
+  public var maximumTokenBytes: Int? { nil }
+
+  /// A lower bound on ``count(_:)``, from the text's length alone (no tokenizing): every token
+  /// stands for at most ``maximumTokenBytes`` bytes. Zero when that is unknown.
+  ///
+  /// ```swift
+  /// tokenizer.minimumTokenCount(String(repeating: "a", count: 100_000)) // ≤ tokenizer.count(…)
+  /// ```
+  public func minimumTokenCount(_ text: String) -> Int {
+    guard let longest = maximumTokenBytes, longest > 0 else { return 0 }
+    return (text.utf8.count + longest - 1) / longest
+  }
 
   /// The token ids of a rendered prompt: its markup with special tokens read, its content as
   /// plain text, each piece on its own — exactly what a backend prefills for it.
@@ -69,4 +87,7 @@ public struct ApproximateTokenizer: Tokenizer {
 
   /// `ceil(utf8 bytes / 4)`.
   public func count(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
+
+  /// Four: the bound is the count.
+  public var maximumTokenBytes: Int? { 4 }
 }

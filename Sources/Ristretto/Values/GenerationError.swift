@@ -5,6 +5,8 @@ import Foundation
 /// Foundation Models spells it `LanguageModelSession.GenerationError`, which is an alias of this.
 public enum GenerationError: Error, Sendable, Equatable, LocalizedError {
   /// The request (instructions, tools, history and reserved answer tokens) does not fit.
+  /// `tokenCount` is what it needs at least: the exact count, or, for a prompt refused from its
+  /// length alone before it was tokenized, a lower bound that already exceeds the context.
   case exceededContextWindowSize(contextSize: Int, tokenCount: Int)
   /// The model cannot run.
   case modelUnavailable(ModelAvailability.UnavailableReason)
@@ -31,6 +33,9 @@ public enum GenerationError: Error, Sendable, Equatable, LocalizedError {
   case unsupportedLanguageOrLocale(Context)
   /// The backend refused the request because of load (a served backend under rate limits).
   case rateLimited(Context)
+  /// The generation options cannot be honoured (a response limit below one token, a negative
+  /// temperature, an empty sampling pool); the request was not started.
+  case invalidOptions(String)
 
   /// What Foundation Models attaches to some of its errors.
   public struct Context: Sendable, Equatable {
@@ -44,8 +49,9 @@ public enum GenerationError: Error, Sendable, Equatable, LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .exceededContextWindowSize(let contextSize, let tokenCount):
-      "The request needs \(tokenCount) tokens but the model's context holds \(contextSize). "
-        + "Shorten the instructions, give the session fewer tools, or set a history policy that drops old entries."
+      "The request needs at least \(tokenCount) tokens but the model's context holds \(contextSize). "
+        + "Shorten the prompt or the instructions, give the session fewer tools, or set a history policy that drops "
+        + "old entries."
     case .modelUnavailable(let reason): "The model is unavailable: \(reason.description)"
     case .decodingFailure(let context): "The model's output could not be decoded: \(context)"
     case .unsupportedGuide(let context): "The schema cannot be enforced: \(context)"
@@ -61,6 +67,7 @@ public enum GenerationError: Error, Sendable, Equatable, LocalizedError {
     case .assetsUnavailable(let context): "The model's assets are unavailable: \(context.debugDescription)"
     case .unsupportedLanguageOrLocale(let context): "The language is not supported: \(context.debugDescription)"
     case .rateLimited(let context): "The model is busy; try again later: \(context.debugDescription)"
+    case .invalidOptions(let reason): "The generation options are invalid: \(reason)."
     }
   }
 }

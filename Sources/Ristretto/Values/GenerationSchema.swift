@@ -114,6 +114,9 @@ public enum SchemaError: Error, Sendable, Equatable, LocalizedError {
   case duplicateDefinition(String)
   /// JSON that is not a schema this library reads.
   case invalidSchemaJSON(reason: String)
+  /// A definition that refers back to itself so that no finite value can be written: with no
+  /// array or object in between, or through properties that are all required.
+  case circularReference(path: String, name: String)
 
   /// A sentence naming the problem and where it is.
   public var errorDescription: String? {
@@ -128,6 +131,9 @@ public enum SchemaError: Error, Sendable, Equatable, LocalizedError {
       "Property '\(name)' appears twice in the object at '\(path.isEmpty ? "(root)" : path)'."
     case .duplicateDefinition(let name): "Schema definition '\(name)' is declared twice."
     case .invalidSchemaJSON(let reason): "Not a readable JSON Schema: \(reason)"
+    case .circularReference(let path, let name):
+      "The schema at '\(path.isEmpty ? "(root)" : path)' refers back to '\(name)' so that no finite value can be "
+        + "written; nest the reference in an optional property, an array that may be empty, or an anyOf with another choice."
     }
   }
 }

@@ -96,12 +96,17 @@ struct JSONParser {
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     let valid = Self.isValidNumber(text)
     if valid, let value = Double(text) {
+      // 1e999 is valid JSON but no Double: refuse it rather than read infinity (which prints as null).
+      guard value.isFinite else {
+        index = start
+        throw fail("the number '\(text)' is out of range")
+      }
       return GeneratedContent(kind: .number(value), isComplete: !(atEnd && allowsPartial))
     }
     if atEnd && allowsPartial {
       var trimmed = text
       while let last = trimmed.last, !last.isNumber { trimmed.removeLast() }
-      if Self.isValidNumber(trimmed), let value = Double(trimmed) {
+      if Self.isValidNumber(trimmed), let value = Double(trimmed), value.isFinite {
         return GeneratedContent(kind: .number(value), isComplete: false)
       }
       return nil
@@ -149,7 +154,11 @@ struct JSONParser {
         index += 1
         continue
       }
-      guard index + 1 < bytes.count else { break }
+      guard index + 1 < bytes.count else {
+        // The input ends on the backslash: in partial mode the escape is still being written.
+        if allowsPartial { index = bytes.count }
+        break
+      }
       let escape = bytes[index + 1]
       index += 2
       switch escape {
@@ -161,6 +170,7 @@ struct JSONParser {
       case UInt8(ascii: "t"): output.append(0x09)
       case UInt8(ascii: "u"):
         guard let scalar = try parseUnicodeEscape() else {
+          guard allowsPartial else { throw fail("unterminated string") }
           index = bytes.count
           return (String(decoding: output, as: UTF8.self), false)
         }
