@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "RistrettoRules", targets: ["RistrettoRules"]),
     .library(name: "RistrettoTesting", targets: ["RistrettoTesting"]),
     .library(name: "RistrettoLlama", targets: ["RistrettoLlama"]),
+    .library(name: "RistrettoServer", targets: ["RistrettoServer"]),
     .library(name: "MokaPot", targets: ["MokaPot"]),
     .executable(name: "moka", targets: ["moka"]),
     .executable(name: "moka-bench", targets: ["moka-bench"]),
@@ -39,17 +40,24 @@ let package = Package(
       ]
     ),
 
+    // MARK: - Served backend (OpenAI-compatible: llama-server, vLLM)
+    .target(name: "RistrettoServer", dependencies: ["Ristretto"]),
+
     // MARK: - Example app
     .target(
       name: "RistrettoFixtures",
       path: "Fixtures",
       exclude: [
-        "tokenizers/smollm2-135m.golden.jsonl", "moka/routing-dev.jsonl", "moka/routing-holdout.jsonl", "moka/routing-test.jsonl",
-        "moka/routing-final.jsonl", "moka/routing-blind.jsonl", "moka/routing-blind2.jsonl",
-        "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl", "fuzz",
+        "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
+        "moka/routing-blind3.jsonl", "moka/answers-blind.jsonl", "moka/routing-blind4.jsonl", "moka/answers-blind2.jsonl",
+        "fuzz",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
+        // The labelled routing sets the rule-based router is trained on (never the blind sets).
+        .copy("moka/routing-dev.jsonl"), .copy("moka/routing-holdout.jsonl"), .copy("moka/routing-test.jsonl"),
+        .copy("moka/routing-final.jsonl"), .copy("moka/routing-blind.jsonl"), .copy("moka/routing-blind2.jsonl"),
+        .copy("moka/answers-dev.jsonl"),
       ]
     ),
     .target(
@@ -59,12 +67,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "moka",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama"],
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoServer"],
       path: "Examples/moka"
     ),
     .executableTarget(
       name: "moka-bench",
-      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoTesting"],
+      dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoLlama", "RistrettoTesting", "RistrettoServer"],
       path: "Examples/moka-bench"
     ),
 
@@ -78,6 +86,7 @@ let package = Package(
       dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting", "RistrettoLlama"]
     ),
     .testTarget(name: "RistrettoLlamaTests", dependencies: ["RistrettoLlama", "Ristretto"]),
+    .testTarget(name: "RistrettoServerTests", dependencies: ["RistrettoServer", "Ristretto", "RistrettoTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

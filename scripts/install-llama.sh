@@ -12,6 +12,9 @@
 #   scripts/install-llama.sh --model-only  # only fetch/verify the model(s)
 #   scripts/install-llama.sh --model M     # which models: smollm2 (default),
 #                                          # gemma3 or all (also --model=M)
+#   scripts/install-llama.sh --server      # also build llama-server (the OpenAI-
+#                                          # compatible server) from the same sources,
+#                                          # same flags, in the library's build tree
 #
 # Environment:
 #   RISTRETTO_CACHE         download/build cache (default: $HOME/.cache/ristretto)
@@ -21,6 +24,7 @@
 # Printed for export (each only when its model file is present):
 #   RISTRETTO_MODEL         SmolLM2-135M-Instruct.Q4_1.gguf (byte-level BPE tokenizer)
 #   RISTRETTO_GEMMA_MODEL   gemma-3-270m-q4_k_m.gguf (SentencePiece tokenizer)
+#   RISTRETTO_LLAMA_SERVER  the llama-server binary (once built with --server)
 #
 # All progress goes to stderr; stdout carries only the environment to export.
 set -euo pipefail
@@ -59,11 +63,13 @@ GEMMA_GGUF_SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6
 
 PRINT_ENV_ONLY=0
 MODEL_ONLY=0
+SERVER=0
 MODELS="smollm2"
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --print-env) PRINT_ENV_ONLY=1 ;;
         --model-only) MODEL_ONLY=1 ;;
+        --server) SERVER=1 ;;
         --model)
             [ "$#" -ge 2 ] || { echo "install-llama.sh: --model needs smollm2, gemma3 or all" >&2; exit 2; }
             MODELS="$2"; shift ;;
@@ -170,6 +176,34 @@ smoke_test_llama() {
     rm -rf "$tmp"; return 1
 }
 
+# configure_llama SRC BUILD EXTRA-FLAGS... : the one cmake configuration, shared by
+# the library and the server builds so both compile ggml and libllama alike.
+configure_llama() {
+    local src="$1" build="$2"; shift 2
+    # GGML_NATIVE must stay OFF: -march=native turns on the AMX kernels on CPUs
+    # that report AMX, and those crash with an illegal instruction here.
+    cmake -S "$src" -B "$build" \
+        -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_INSTALL_PREFIX="$PREFIX" \
+        -DCMAKE_INSTALL_LIBDIR=lib \
+        -DCMAKE_INSTALL_INCLUDEDIR=include \
+        -DBUILD_SHARED_LIBS=ON \
+        -DLLAMA_CURL=OFF \
+        -DLLAMA_OPENSSL=OFF \
+        -DLLAMA_BUILD_TESTS=OFF \
+        -DLLAMA_BUILD_EXAMPLES=OFF \
+        -DLLAMA_BUILD_APP=OFF \
+        -DLLAMA_BUILD_UI=OFF \
+        -DLLAMA_USE_PREBUILT_UI=OFF \
+        -DGGML_NATIVE=OFF \
+        -DGGML_AVX=ON \
+        -DGGML_AVX2=ON \
+        -DGGML_FMA=ON \
+        -DGGML_F16C=ON \
+        -DGGML_CCACHE=OFF \
+        "$@" >&2
+}
+
 install_llama() {
     local stamp; stamp="$(build_stamp)"
     if [ -f "$stamp" ] && [ -f "$PC_FILE" ] && [ -e "$LIBDIR/libllama.so" ] && smoke_test_llama; then
@@ -199,29 +233,8 @@ install_llama() {
     local build="$CACHE/build/$(basename "$stamp" .stamp)"
     local t0=$SECONDS
     log "configuring llama.cpp (prefix $PREFIX)"
-    # GGML_NATIVE must stay OFF: -march=native turns on the AMX kernels on CPUs
-    # that report AMX, and those crash with an illegal instruction here.
-    cmake -S "$llama_src" -B "$build" \
-        -DCMAKE_BUILD_TYPE=Release \
-        -DCMAKE_INSTALL_PREFIX="$PREFIX" \
-        -DCMAKE_INSTALL_LIBDIR=lib \
-        -DCMAKE_INSTALL_INCLUDEDIR=include \
-        -DBUILD_SHARED_LIBS=ON \
-        -DLLAMA_CURL=OFF \
-        -DLLAMA_OPENSSL=OFF \
-        -DLLAMA_BUILD_TESTS=OFF \
-        -DLLAMA_BUILD_EXAMPLES=OFF \
-        -DLLAMA_BUILD_SERVER=OFF \
-        -DLLAMA_BUILD_TOOLS=OFF \
-        -DLLAMA_BUILD_APP=OFF \
-        -DLLAMA_BUILD_COMMON=OFF \
-        -DGGML_NATIVE=OFF \
-        -DGGML_AVX=ON \
-        -DGGML_AVX2=ON \
-        -DGGML_FMA=ON \
-        -DGGML_F16C=ON \
-        -DGGML_CCACHE=OFF \
-        >&2
+    configure_llama "$llama_src" "$build" \
+        -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_COMMON=OFF
     log "building target llama with -j$JOBS"
     cmake --build "$build" --config Release -j"$JOBS" --target llama >&2
     # With tests/tools/examples/common off, the install set is exactly
@@ -236,6 +249,32 @@ install_llama() {
     printf 'version=%s\nsha256=%s\nprefix=%s\nbuilt=%s\n' \
         "$LLAMA_CPP_PYTHON_VERSION" "$LLAMA_CPP_PYTHON_SHA256" "$PREFIX" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$stamp"
     log "libllama ${LLAMA_CPP_PYTHON_VERSION} installed in $((SECONDS - t0)) s"
+}
+
+# Builds llama-server in the library's build tree (ggml and libllama are already
+# compiled there, so only llama-common and the server are new). No web UI: the
+# server's API is all Ristretto needs, and the UI assets would need the network.
+install_server() {
+    local stamp; stamp="$(build_stamp)"
+    local build="$CACHE/build/$(basename "$stamp" .stamp)"
+    local server_stamp="${stamp%.stamp}-server.stamp"
+    if [ -f "$server_stamp" ] && [ -x "$SERVER_PATH" ] && "$SERVER_PATH" --version >/dev/null 2>&1; then
+        log "llama-server ${LLAMA_CPP_PYTHON_VERSION} already built: $SERVER_PATH"
+        return 0
+    fi
+    local llama_src="$CACHE/src/llama_cpp_python-${LLAMA_CPP_PYTHON_VERSION}/vendor/llama.cpp"
+    [ -f "$llama_src/tools/server/CMakeLists.txt" ] || die "no tools/server in $llama_src (run without --model-only first)"
+    local t0=$SECONDS
+    log "configuring llama.cpp with the server"
+    configure_llama "$llama_src" "$build" \
+        -DLLAMA_BUILD_SERVER=ON -DLLAMA_BUILD_TOOLS=ON -DLLAMA_BUILD_COMMON=ON
+    log "building target llama-server with -j$JOBS"
+    cmake --build "$build" --config Release -j"$JOBS" --target llama-server >&2
+    [ -x "$build/bin/llama-server" ] || die "llama-server was not built at $build/bin/llama-server"
+    "$build/bin/llama-server" --version >&2 || die "llama-server was built but does not run"
+    printf 'version=%s\nsha256=%s\nbuilt=%s\nseconds=%s\n' "$LLAMA_CPP_PYTHON_VERSION" "$LLAMA_CPP_PYTHON_SHA256" \
+        "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$((SECONDS - t0))" >"$server_stamp"
+    log "llama-server built in $((SECONDS - t0)) s: $build/bin/llama-server"
 }
 
 install_model() {
@@ -319,10 +358,13 @@ print_env() {
     fi
     if [ -f "$MODEL_PATH" ]; then printf 'export RISTRETTO_MODEL=%q\n' "$MODEL_PATH"; fi
     if [ -f "$GEMMA_MODEL_PATH" ]; then printf 'export RISTRETTO_GEMMA_MODEL=%q\n' "$GEMMA_MODEL_PATH"; fi
+    if [ -x "$SERVER_PATH" ]; then printf 'export RISTRETTO_LLAMA_SERVER=%q\n' "$SERVER_PATH"; fi
 }
 
+SERVER_PATH="$CACHE/build/$(basename "$(build_stamp)" .stamp)/bin/llama-server"
 START=$SECONDS
 if [ "$MODEL_ONLY" -eq 0 ]; then install_llama; fi
+if [ "$MODEL_ONLY" -eq 0 ] && [ "$SERVER" -eq 1 ]; then install_server; fi
 if [ "$MODELS" != "gemma3" ]; then install_model; fi
 if [ "$MODELS" != "smollm2" ]; then install_gemma_model; fi
 log "done in $((SECONDS - START)) s"

@@ -31,11 +31,13 @@ public struct MokaAssistant: Sendable {
   /// The rule book of the deterministic backend.
   public var ruleBook: RuleBook {
     let bags = (data.cupboard ?? []).map(\.name)
-    return RuleBook(
-      classifier: MokaRouting.classifier(bagNames: bags, corpus: data.beans), toolRules: MokaToolRules.rules(bagNames: bags),
+    var book = RuleBook(
+      classifier: MokaRouter.classifier(data: data), toolRules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags),
       answer: MokaAnswers.answer, reply: MokaAnswers.reply, statusProperty: "status",
       statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
+    book.followUp = MokaFollowUps.answer
+    return book
   }
 
   /// The deterministic backend, counting tokens with SmolLM2's tokenizer.
@@ -44,10 +46,30 @@ public struct MokaAssistant: Sendable {
   }
 
   /// A conversation routed by `router` (by default a router on `model`).
-  public func chat(model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil) throws
-    -> SpecialistChat<MokaSpecialty>
-  {
-    try SpecialistChat(model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions)
+  ///
+  /// On a token model, tool turns are answered by ``grounding`` (the model picks among statements
+  /// the app writes from the tool outputs); pass `grounded: false` for free text. The rule-based
+  /// model writes its own answers from the same templates.
+  public func chat(
+    model: any LanguageModel, router: (any SpecialtyRouter<MokaSpecialty>)? = nil, grounded: Bool? = nil
+  ) throws -> SpecialistChat<MokaSpecialty> {
+    let grounded = grounded ?? !(model is RuleBasedModel)
+    return try SpecialistChat(
+      model: model, router: router ?? Router(model: model), toolbox: toolbox, instructions: instructions,
+      grounding: grounded ? grounding : nil)
+  }
+
+  /// How a token model's tool turns are answered: it picks and orders statements the app wrote.
+  public var grounding: Grounding { MokaGrounding.grounding }
+
+  /// The labelled routing sets the rule-based router is trained on.
+  public static var routingTrainingSets: [String] { MokaRouter.trainingSets }
+
+  /// The deterministic backend with a router trained only on `sets` (to measure it on a set it has not seen).
+  public func rulesModel(trainedOn sets: [String]) throws -> RuleBasedModel {
+    var book = ruleBook
+    book.classifier = MokaRouter.classifier(data: data, examples: try MokaRouter.examples(sets: sets))
+    return RuleBasedModel(rules: book, tokenizer: try Self.smolLM2Tokenizer())
   }
 
   /// SmolLM2-135M's tokenizer, from the bundled extract (loaded once).

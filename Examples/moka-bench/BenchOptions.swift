@@ -15,6 +15,8 @@ struct BenchOptions {
   var modelPath: String? { modelPaths.first }
   /// models: ask only the first N dev questions.
   var limit: Int?
+  /// answers: `rules` (default) or `llama` (the rules, then each installed GGUF model).
+  var backend = "rules"
   /// all: the directory for every suite's JSON and charts.
   var outDirectory: String?
 
@@ -25,7 +27,9 @@ struct BenchOptions {
       guidance   per-token mask time, cold (fresh grammar, nothing cached) and warm (cached), over a
                  schema suite on SmolLM2's vocabulary and on each GGUF model's (--model, $RISTRETTO_MODEL,
                  $RISTRETTO_GEMMA_MODEL)
-      routing    routing accuracy on the labelled dev and holdout sets (--set dev|holdout|all)
+      routing    routing accuracy: leave-one-set-out on the training sets, then the blind set (--set NAME|all)
+      answers    answer quality on answers-dev (tuned on) and answers-blind (never tuned on): route, first
+                 tool and arguments, required and forbidden facts (--set dev|blind|all, --backend rules|llama)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       inputs     time against question size (1k-100k characters): token count, rules, session, chat turn
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
@@ -39,7 +43,8 @@ struct BenchOptions {
       --out DIR     all: write DIR/<suite>.json and the charts
       --quick       fewer iterations (for CI smoke runs)
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
-      --limit N     models: ask only the first N dev questions
+      --limit N     models: ask only the first N dev questions; answers: the first N cases of each set
+      --backend B   answers: rules (default) or llama (also every installed GGUF model)
     """
 
   static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -58,6 +63,7 @@ struct BenchOptions {
       case "--model": if let path = rest.popFirst() { options.modelPaths.append(path) }
       case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
       case "--out": options.outDirectory = rest.popFirst()
+      case "--backend": options.backend = rest.popFirst() ?? "rules"
       default: return nil
       }
     }

@@ -28,7 +28,7 @@ enum BudgetBench {
   }
 
   static func run(_ options: BenchOptions) throws {
-    let assistant = MokaAssistant(data: try MokaData.load())
+    let assistant = MokaAssistant(data: MokaData.load())
     let tokenizer = try MokaAssistant.smolLM2Tokenizer()
     var rows: [[String: Any]] = []
     var totals = (compact: 0, json: 0, facts: 0)

@@ -103,7 +103,7 @@ enum GuidanceBench {
   }
 
   static func run(_ options: BenchOptions) throws {
-    let assistant = MokaAssistant(data: try MokaData.load())
+    let assistant = MokaAssistant(data: MokaData.load())
     let suite = schemas(assistant)
     var random = SeededGenerator(seed: 42)
     let instances = options.quick ? 5 : 40

@@ -46,5 +46,6 @@ enum DecodeBench {
     #else
       print("decode: this build has no llama.cpp backend; run: swift run -c release --traits Llama moka-bench decode")
     #endif
+    try await ServerDecodeBench.run(options)
   }
 }

@@ -95,7 +95,7 @@ import Ristretto
 
     /// Requests of every shape: instructions, tools, a schema, history with tool calls and outputs.
     static func promptRequests() throws -> [GenerationRequest] {
-      let assistant = MokaAssistant(data: try MokaData.load())
+      let assistant = MokaAssistant(data: MokaData.load())
       let tools = assistant.toolbox.map(\.definition)
       let instructions = Transcript.Entry.instructions(
         .init(segments: [.text(assistant.instructions.core)], toolDefinitions: tools))
@@ -129,7 +129,7 @@ import Ristretto
         try GeneratedContent(json: String($0)).value(String.self, forProperty: "q")
       }
       if let limit { questions = Array(questions.prefix(limit)) }
-      let assistant = MokaAssistant(data: try MokaData.load())
+      let assistant = MokaAssistant(data: MokaData.load())
       let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
       let router = MokaRouterPrompt.cascade(rules: rules, model: model)
       var withMarkers = 0

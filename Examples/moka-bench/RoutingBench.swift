@@ -53,14 +53,14 @@ enum RoutingBench {
 
   /// Prints the rule classifier's scores for one question (to understand a routing decision).
   static func explain(_ question: String) throws {
-    let assistant = MokaAssistant(data: try MokaData.load())
+    let assistant = MokaAssistant(data: MokaData.load())
     let cases = MokaSpecialty.allCases.map(\.rawValue) + ["unsure"]
     let result = assistant.ruleBook.classifier.classify(Utterance(question), cases: cases)
     print("\(result.answer) confidence \(result.confidence): \(result.scores.sorted { $0.value > $1.value })")
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let assistant = MokaAssistant(data: try MokaData.load())
+    let assistant = MokaAssistant(data: MokaData.load())
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
     var strategies: [(String, any SpecialtyRouter<MokaSpecialty>)] = [("rules", Router<MokaSpecialty>(model: rules))]
     strategies += try LlamaStrategies.make(options, assistant: assistant, rules: rules)
@@ -68,12 +68,20 @@ enum RoutingBench {
       let names = Set(only.split(separator: ",").map(String.init))
       strategies = strategies.filter { names.contains($0.0) }
     }
-    let sets = options.set == "all" ? ["dev", "holdout", "test", "final", "blind", "blind2"] : [options.set]
+    let training = MokaAssistant.routingTrainingSets.filter { $0.hasPrefix("routing-") }
+      .map { $0.replacingOccurrences(of: "routing-", with: "") }
+    let sets = options.set == "all" ? training + ["blind3", "blind4"] : [options.set]
     var results: [[String: Any]] = []
+    print("The rules router on a set it is trained on is retrained without that set (leave-one-set-out).")
     print("strategy       set       n   acceptable  wrong-specialist  unsure  mean prompt  max output")
-    for (name, router) in strategies {
+    for (name, fullRouter) in strategies {
       for set in sets {
         let examples = try load(set)
+        var router = fullRouter
+        if name == "rules", training.contains(set) {
+          let model = try assistant.rulesModel(trainedOn: MokaAssistant.routingTrainingSets.filter { $0 != "routing-" + set })
+          router = Router<MokaSpecialty>(model: model)
+        }
         let score = try await score(router, examples)
         print(
           name.padding(toLength: 14, withPad: " ", startingAt: 0) + set.padding(toLength: 8, withPad: " ", startingAt: 0)

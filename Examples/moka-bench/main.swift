@@ -12,6 +12,7 @@ do {
   switch options.suite {
   case "guidance": try GuidanceBench.run(options)
   case "routing": try await RoutingBench.run(options)
+  case "answers": try await AnswersBench.run(options)
   case "budget": try BudgetBench.run(options)
   case "inputs": try await InputSizeBench.run(options)
   case "decode": try await DecodeBench.run(options)

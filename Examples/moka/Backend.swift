@@ -2,6 +2,7 @@ import Foundation
 import MokaPot
 import Ristretto
 import RistrettoRules
+import RistrettoServer
 
 #if Llama
   import RistrettoLlama
@@ -23,7 +24,7 @@ enum Backend {
         if showProgress { progress = { @Sendable fraction in ProgressBar.draw(fraction) } }
         let model = LlamaLanguageModel(path: path, toolRenderer: renderer, progress: progress)
         if case .unavailable(let reason) = model.availability { throw Failure(message: "The model is unavailable: \(reason)") }
-        return model
+        return try withRulesForUnsureToolChoices(model, assistant: assistant)
       #else
         throw Failure(
           message: """
@@ -33,6 +34,16 @@ enum Backend {
               swift run --traits Llama moka --backend llama ...
             """)
       #endif
+    case "server":
+      guard let text = options.serverURL ?? ProcessInfo.processInfo.environment["RISTRETTO_SERVER_URL"],
+        let url = URL(string: text)
+      else {
+        throw Failure(message: "--backend server needs --url URL (for example http://127.0.0.1:8080) or RISTRETTO_SERVER_URL.")
+      }
+      // SmolLM2's tokenizer and ChatML: counts are exact when the server serves SmolLM2.
+      let served = ServerLanguageModel(
+        url: url, tokenizer: try MokaAssistant.smolLM2Tokenizer(), promptRenderer: PromptRenderer(toolRenderer: renderer))
+      return try withRulesForUnsureToolChoices(served, assistant: assistant)
     default:
       return RuleBasedModel(
         rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
@@ -40,11 +51,18 @@ enum Backend {
     }
   }
 
+  /// The token model chooses tools; when it is less than 80% sure of a choice, the rules choose.
+  /// (Its answers after the tools ran are grounded: see `MokaAssistant.chat`.)
+  static func withRulesForUnsureToolChoices(_ model: any LanguageModel, assistant: MokaAssistant) throws -> any LanguageModel {
+    let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
+    return ToolChoiceCascade(primary: model, fallback: rules, threshold: 0.8)
+  }
+
   /// The router for the backend: rules alone, or rules first and the model when they are unsure.
   static func router(_ options: Options, model: any LanguageModel, assistant: MokaAssistant) throws
     -> any SpecialtyRouter<MokaSpecialty>
   {
-    guard options.backend == "llama" else { return Router<MokaSpecialty>(model: model) }
+    guard options.backend != "rules" else { return Router<MokaSpecialty>(model: model) }
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
     return MokaRouterPrompt.cascade(rules: rules, model: model)
   }

@@ -7,6 +7,7 @@ struct Options {
   var command: Command = .chat
   var backend = "rules"
   var modelPath: String?
+  var serverURL: String?
   var dataDirectory: String?
   var location: (Double, Double)?
   var today: String?
@@ -38,10 +39,16 @@ struct Options {
       case "-h", "--help": options.help = true
       case "--backend":
         options.backend = try value(argument)
-        guard ["rules", "llama"].contains(options.backend) else {
-          throw UsageError(message: "--backend must be rules or llama, not '\(options.backend)'")
+        guard ["rules", "llama", "server"].contains(options.backend) else {
+          throw UsageError(message: "--backend must be rules, llama or server, not '\(options.backend)'")
         }
       case "--model": options.modelPath = try value(argument)
+      case "--url":
+        let text = try value(argument)
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+          throw UsageError(message: "--url must be an http(s) URL such as http://127.0.0.1:8080, not '\(text)'")
+        }
+        options.serverURL = text
       case "--data": options.dataDirectory = try value(argument)
       case "--today": options.today = try value(argument)
       case "--index":
@@ -82,8 +89,9 @@ struct Options {
 
   static let globalUsage = """
     Global options:
-      --backend rules|llama   the model (default rules: deterministic, no downloads)
+      --backend rules|llama|server   the model (default rules: deterministic, no downloads)
       --model PATH            GGUF file for --backend llama (default: $RISTRETTO_MODEL)
+      --url URL               OpenAI-compatible server for --backend server (default: $RISTRETTO_SERVER_URL)
       --data DIR              directory with beans.json, cupboard.json, cafes.json (default: bundled)
       --location LAT,LON      where you are, for nearby cafes (default: unknown)
       --today DATE            'now' as YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC (default: the clock)

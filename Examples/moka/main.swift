@@ -23,7 +23,7 @@ do {
     printError("moka: --today must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(today)'")
     exit(2)
   }
-  var data = try MokaData.load(from: options.dataDirectory.map { URL(fileURLWithPath: $0) }, now: now)
+  var data = MokaData.load(from: options.dataDirectory.map { URL(fileURLWithPath: $0) }, now: now)
   data.location = options.location.map { (latitude: $0.0, longitude: $0.1) }
   data.indexHealth = IndexHealth(rawValue: options.index) ?? .ready
   let assistant = MokaAssistant(data: data)

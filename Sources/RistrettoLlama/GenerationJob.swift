@@ -36,6 +36,8 @@
         defer { slot = loop.engine }
         let output = try loop.run(limit: limitInContext, emit: emit)
         if mode == .structured, let confidence = output.confidence { emit(.confidence(confidence)) }
+        // A tool call's confidence is that of its first choice: which tool.
+        if output.isToolCall, let first = output.firstChoice { emit(.confidence(first)) }
         if output.isToolCall {
           emit(.toolCalls(try Self.calls(from: output.bytes)))
         }
@@ -137,6 +139,8 @@
       var tokenCount = 0
       var isToolCall = false
       var confidence: Double?
+      /// The probability of the first token chosen among several (for a tool call: the tool's name).
+      var firstChoice: Double?
     }
 
     init(
@@ -214,6 +218,7 @@
         }
         if ends.contains(pick.token) { break }
         if let probability = pick.probability, (mask?.allowedCount ?? 0) > 1 {
+          if choices == 0 { output.firstChoice = probability }
           confidence *= probability
           choices += 1
         }

@@ -15,8 +15,8 @@ import Ristretto
 /// ```swift
 /// let rules = RuleBook(
 ///   classifier: Classifier(phrases: ["weather": [Phrase("cold"), Phrase("rain")]]),
-///   toolRules: [], answer: { results, _ in .reply("Done: \(results.count) tools ran.") },
-///   reply: { _, _ in "I can tell you about the weather." })
+///   toolRules: [], answer: { results, _, _ in .reply("Done: \(results.count) tools ran.") },
+///   reply: { _, _, _ in "I can tell you about the weather." })
 /// let model = RuleBasedModel(rules: rules, tokenizer: try TokenizerData(json: fixture).makeTokenizer())
 /// let session = LanguageModelSession(model: model, instructions: "Be brief.")
 /// ```
@@ -81,18 +81,22 @@ public struct RuleBasedModel: LanguageModel {
     }
     let results = Self.resultsOfCurrentTurn(request.transcript)
     let enabled = request.tools.map(\.name)
+    let context = RuleContext(transcript: request.transcript)
     if results.isEmpty {
-      if let call = try toolCall(for: question, tools: request.tools) {
+      if !context.earlierResults.isEmpty, let text = rules.followUp(question, context) {
+        return Self.words(text) + [usage(text)]
+      }
+      if let call = try toolCall(for: question, context: context, tools: request.tools) {
         return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
       }
-      let text = rules.reply(question, enabled)
+      let text = rules.reply(question, enabled, context)
       return Self.words(text) + [usage(text)]
     }
     let ran = results.filter { result in result.status(rules.statusProperty).map { !rules.statusDidNotRun($0) } ?? true }
     let skipped = results.filter { result in result.status(rules.statusProperty).map(rules.statusDidNotRun) ?? false }
     var sentences = skipped.map(rules.unavailableSentence)
     if !ran.isEmpty {
-      switch rules.answer(ran, question) {
+      switch rules.answer(ran, question, context) {
       case .reply(let text):
         sentences.append(text)
       case .call(let tool, let arguments):
@@ -102,7 +106,7 @@ public struct RuleBasedModel: LanguageModel {
           let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
           return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
         }
-        sentences.append(rules.reply(question, enabled))
+        sentences.append(rules.reply(question, enabled, context))
       }
     } else {
       sentences.append(rules.unavailableFollowUp)
@@ -112,15 +116,18 @@ public struct RuleBasedModel: LanguageModel {
   }
 
   /// The best-scoring rule for an enabled tool, as a steered call.
-  private func toolCall(for question: Utterance, tools: [ToolDefinition]) throws -> Transcript.ToolCall? {
+  private func toolCall(for question: Utterance, context: RuleContext, tools: [ToolDefinition]) throws
+    -> Transcript.ToolCall?
+  {
     var best: (score: Double, rule: ToolRule, definition: ToolDefinition)?
     for rule in rules.toolRules {
       guard let definition = tools.first(where: { $0.name == rule.tool }) else { continue }
-      let score = question.score(rule.triggers)
+      let score = question.score(rule.triggers) + rule.contextScore(question, context)
       if score >= rule.minimumScore, score > (best?.score ?? 0) { best = (score, rule, definition) }
     }
     guard let best else { return nil }
-    let (arguments, _) = try SchemaSteering.steer(best.rule.arguments(question), into: best.definition.parameters)
+    let proposal = best.rule.arguments(question, context)
+    let (arguments, _) = try SchemaSteering.steer(proposal, into: best.definition.parameters)
     return Transcript.ToolCall(id: "", toolName: best.rule.tool, arguments: arguments)
   }
 
@@ -137,14 +144,7 @@ public struct RuleBasedModel: LanguageModel {
       switch entry {
       case .prompt: afterPrompt = true; results = []
       case .toolOutput(let output) where afterPrompt:
-        let call = calls[output.id]
-        let content: GeneratedContent =
-          output.segments.count == 1
-          ? {
-            if case .structure(let value) = output.segments[0] { return value }
-            return GeneratedContent(kind: .string(output.segments[0].text))
-          }() : GeneratedContent(kind: .string(output.segments.map(\.text).joined(separator: "\n")))
-        results.append(ToolResult(tool: output.toolName, arguments: call?.arguments ?? .null, output: content))
+        results.append(ToolResult(tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content))
       default: break
       }
     }

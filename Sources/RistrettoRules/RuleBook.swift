@@ -8,13 +8,16 @@ import Ristretto
 /// whose status says it did not run is reported as unavailable, never as "nothing found".
 public struct RuleBook: Sendable {
   /// Classification of free text into enum cases (used for router-style enum outputs).
-  public var classifier: Classifier
+  public var classifier: any UtteranceClassifier
   /// Tool-selection rules, tried against the tools the request enables.
   public var toolRules: [ToolRule]
   /// Composes the next step from this turn's tool results (those that ran).
-  public var answer: @Sendable (_ results: [ToolResult], _ question: Utterance) -> AnswerStep
+  public var answer: @Sendable (_ results: [ToolResult], _ question: Utterance, _ context: RuleContext) -> AnswerStep
+  /// A reply to a follow-up that earlier tool outputs already answer ("which of those is decaf?"),
+  /// tried before any tool rule; nil lets the tool rules run.
+  public var followUp: @Sendable (_ question: Utterance, _ context: RuleContext) -> String? = { _, _ in nil }
   /// The reply when no tool applies.
-  public var reply: @Sendable (_ question: Utterance, _ enabledTools: [String]) -> String
+  public var reply: @Sendable (_ question: Utterance, _ enabledTools: [String], _ context: RuleContext) -> String
   /// The property of a structured tool output that holds its status (nil: outputs have none).
   public var statusProperty: String?
   /// Whether a status means the tool did not run (default: no status does).
@@ -26,9 +29,9 @@ public struct RuleBook: Sendable {
 
   /// Creates a rule book.
   public init(
-    classifier: Classifier, toolRules: [ToolRule],
-    answer: @escaping @Sendable ([ToolResult], Utterance) -> AnswerStep,
-    reply: @escaping @Sendable (Utterance, [String]) -> String,
+    classifier: any UtteranceClassifier, toolRules: [ToolRule],
+    answer: @escaping @Sendable ([ToolResult], Utterance, RuleContext) -> AnswerStep,
+    reply: @escaping @Sendable (Utterance, [String], RuleContext) -> String,
     statusProperty: String? = nil,
     statusDidNotRun: @escaping @Sendable (String) -> Bool = { _ in false },
     unavailableSentence: @escaping @Sendable (ToolResult) -> String = { result in
@@ -109,17 +112,29 @@ public struct ToolRule: Sendable {
   public var triggers: [Phrase]
   /// The least score that calls it.
   public var minimumScore: Double
+  /// Extra score from the conversation so far (a follow-up about earlier results), added to the triggers'.
+  public var contextScore: @Sendable (Utterance, RuleContext) -> Double
   /// The proposed arguments; the engine steers them into the tool's schema.
-  public var arguments: @Sendable (Utterance) -> GeneratedContent
+  public var arguments: @Sendable (Utterance, RuleContext) -> GeneratedContent
 
-  /// Creates a rule.
+  /// Creates a rule whose arguments may read the conversation so far.
   public init(
-    tool: String, triggers: [Phrase], minimumScore: Double = 1, arguments: @escaping @Sendable (Utterance) -> GeneratedContent
+    tool: String, triggers: [Phrase], minimumScore: Double = 1,
+    contextScore: @escaping @Sendable (Utterance, RuleContext) -> Double = { _, _ in 0 },
+    arguments: @escaping @Sendable (Utterance, RuleContext) -> GeneratedContent
   ) {
     self.tool = tool
     self.triggers = triggers
     self.minimumScore = minimumScore
+    self.contextScore = contextScore
     self.arguments = arguments
+  }
+
+  /// Creates a rule whose arguments depend on the question alone.
+  public init(
+    tool: String, triggers: [Phrase], minimumScore: Double = 1, arguments: @escaping @Sendable (Utterance) -> GeneratedContent
+  ) {
+    self.init(tool: tool, triggers: triggers, minimumScore: minimumScore) { utterance, _ in arguments(utterance) }
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ristretto
+import RistrettoFixtures
 import RistrettoRules
 import Testing
 
@@ -60,13 +61,15 @@ struct MokaConversationTests {
   func statusRuleNeverSaysNothingWasFound(_ index: IndexHealth) async throws {
     for question in ["find beans from kenya", "recommend a dark roast", "which beans have blueberry notes?"] {
       let answer = try await ask(question, index: index).response.content.lowercased()
-      #expect(answer.contains("unavailable"))
-      for banned in ["no beans found", "nothing was found", "no matches", "found nothing", "no bean matches"] {
+      // Unavailable says so; a stale index is worded as out of date. Neither is "nothing found".
+      #expect(answer.contains(index == .stale ? "out of date" : "unavailable"))
+      #expect(answer.contains("did not run"))
+      for banned in ["no beans found", "nothing was found", "no matches", "found nothing", "no bean in the reference corpus"] {
         #expect(!answer.contains(banned), "\(question): \(answer)")
       }
     }
     let ran = try await ask("an anaerobic dark roast from Yemen")
-    #expect(ran.response.content.contains("no bean matches"))
+    #expect(ran.response.content.contains("No bean in the reference corpus matches"))
   }
 
   @Test func routingOnTheDevSetMeetsTargets() async throws {
@@ -123,5 +126,77 @@ struct MokaConversationTests {
     let first = try await transcript()
     let second = try await transcript()
     #expect(first == second)
+  }
+}
+
+@Suite("Moka answers that answer")
+struct MokaAnswerQualityTests {
+  func ask(_ question: String, _ configure: (inout MokaData) -> Void = { _ in }) async throws -> String {
+    var data = try MokaFixtures.data()
+    data.location = (45.0703, 7.6869)
+    configure(&data)
+    let assistant = MokaAssistant(data: data)
+    return try await assistant.chat(model: try assistant.rulesModel).send(question).response.content
+  }
+
+  @Test func constraintsAreHonouredOrNamed() async throws {
+    #expect(try await ask("I'd like a decaf for the evening").contains("Decaf"))
+    let australia = try await ask("Any beans from Australia?")
+    #expect(australia.contains("no bean") && !australia.contains("Ethiopia"))
+    let price = try await ask("Chocolatey, nutty beans under 15 euros")
+    #expect(price.contains("no prices"))
+  }
+
+  @Test func brewingProblemsAreMatchedByMeaningNotOrder() async throws {
+    #expect(try await ask("Water is leaking out between the top and bottom").contains("gasket"))
+    #expect(try await ask("Nothing comes out, it just hisses and steam comes out of the safety valve").hasPrefix("Safety first"))
+  }
+
+  @Test func cupboardQuestionsAreComputed() async throws {
+    #expect(try await ask("How much coffee do I have left in total?").contains("1191 g"))
+    #expect(try await ask("Which bag is the oldest?").contains("Santos"))
+    #expect(try await ask("enough Mandheling for one more 3-cup pot?").contains("not enough"))
+  }
+
+  @Test func aMissingFileIsNamedAndOnlyItsQuestionsAreUnavailable() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moka-missing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for name in ["beans.json", "cafes.json"] {
+      try FileManager.default.copyItem(at: BundledFixtures.url(name)!, to: directory.appendingPathComponent(name))
+    }
+    let data = MokaData.load(from: directory, now: MokaData.date("2026-11-29T09:30")!)
+    #expect(data.unavailable[.cupboard]?.contains("cupboard.json") == true)
+    let assistant = MokaAssistant(data: data)
+    let bags = try await assistant.chat(model: try assistant.rulesModel).send("what's in my cupboard?").response.content
+    #expect(bags.contains("unavailable") && bags.contains("cupboard.json"))
+    let beans = try await assistant.chat(model: try assistant.rulesModel).send("beans from Kenya").response.content
+    #expect(beans.contains("Kenya") && !beans.contains("unavailable"))
+  }
+
+  @Test func followUpsResolveAgainstEarlierResults() async throws {
+    let assistant = MokaAssistant(data: try MokaFixtures.data())
+    let chat = try assistant.chat(model: try assistant.rulesModel)
+    _ = try await chat.send("fruity beans please")
+    let cheapest = try await chat.send("which of those is cheapest?")
+    #expect(cheapest.response.content.contains("no prices"))
+    _ = try await chat.send("show me beans from Sumatra")
+    let owned = try await chat.send("how much of it do I have?")
+    let call = try #require(owned.response.toolCalls.first)
+    #expect(call.toolName == "cupboard")
+    #expect(call.arguments.jsonString.contains("Mandheling"))
+  }
+
+  @Test func datesOutOfRangeAreRejected() {
+    #expect(MokaData.date("2026-13-45") == nil)
+    #expect(MokaData.date("2026-02-30") == nil)
+    #expect(MokaData.date("2026-11-29T25:00") == nil)
+    #expect(MokaData.date("2026-11-29T09:30") != nil)
+  }
+
+  @Test func openingHoursUseTheCafesOwnTimeZone() {
+    // 09:30 UTC on a Sunday is 10:30 in Turin.
+    let local = NearbyCafesTool.localTime(MokaData.date("2026-11-29T09:30")!, in: "Europe/Rome")
+    #expect(local.weekday == "sun" && local.minutes == 10 * 60 + 30)
   }
 }

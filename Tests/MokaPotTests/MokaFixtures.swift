@@ -8,7 +8,7 @@ enum MokaFixtures {
   static let now = MokaData.date("2026-11-29T10:00")!
 
   static func data(index: IndexHealth = .ready, located: Bool = true) throws -> MokaData {
-    var data = try MokaData.load(now: now)
+    var data = MokaData.load(now: now)
     data.indexHealth = index
     if located { data.location = (latitude: 45.0703, longitude: 7.6869) }
     return data

@@ -39,8 +39,8 @@ func book(proposal: GeneratedContent) -> RuleBook {
       ToolRule(tool: "order", triggers: ["order"]) { _ in proposal },
       ToolRule(tool: "index", triggers: ["search"]) { _ in GeneratedContent(properties: [:]) },
     ],
-    answer: { results, _ in .reply("Done: " + results.map { $0.output.jsonString }.joined(separator: ", ")) },
-    reply: { _, _ in "Hello." }, statusProperty: "status",
+    answer: { results, _, _ in .reply("Done: " + results.map { $0.output.jsonString }.joined(separator: ", ")) },
+    reply: { _, _, _ in "Hello." }, statusProperty: "status",
     statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" })
 }
 

@@ -22,8 +22,15 @@ public struct Cafe: Sendable, Codable, Equatable {
   public var name, kind: String
   public var latitude, longitude: Double
   public var address: String
+  /// The IANA zone its opening hours are written in (UTC when absent).
+  public var timeZone: String?
   public var hours: [String: String]
   public var sells: [String]
+}
+
+/// One of the assistant's data files.
+public enum MokaSource: String, Sendable, CaseIterable {
+  case beans = "beans.json", cupboard = "cupboard.json", cafes = "cafes.json"
 }
 
 /// The state of the bean index, to simulate failures.
@@ -51,15 +58,49 @@ public struct MokaData: Sendable {
   /// "Now", for freshness and opening hours (injected for determinism).
   public var now: Date
 
+  /// Why a data file could not be used (missing, unreadable, not valid, or empty), by file.
+  /// Tools report such a source as unavailable, naming the file; the others keep working.
+  public var unavailable: [MokaSource: String] = [:]
+
+  /// Creates data from values.
+  public init(
+    beans: [Bean], cupboard: [OwnedBag]?, cafes: [Cafe], indexHealth: IndexHealth = .ready,
+    location: (latitude: Double, longitude: Double)? = nil, now: Date
+  ) {
+    (self.beans, self.cupboard, self.cafes, self.indexHealth, self.location, self.now) =
+      (beans, cupboard, cafes, indexHealth, location, now)
+  }
+
   /// Loads the bundled fixtures, or the files in `directory` (`beans.json`, `cupboard.json`, `cafes.json`).
-  public static func load(from directory: URL? = nil, now: Date = Date()) throws -> MokaData {
-    func read<T: Decodable>(_ name: String, as type: T.Type) throws -> T {
-      let data = try directory.map { try Data(contentsOf: $0.appendingPathComponent(name)) } ?? BundledFixtures.data(name)
-      return try JSONDecoder().decode(T.self, from: data)
+  ///
+  /// A file that is missing, unreadable or invalid does not stop the others: it is recorded in
+  /// ``unavailable`` with the reason, and only the questions that need it are answered as unavailable.
+  public static func load(from directory: URL? = nil, now: Date = Date()) -> MokaData {
+    var problems: [MokaSource: String] = [:]
+    func read<T: Decodable>(_ source: MokaSource, as type: T.Type) -> T? {
+      let bytes: Data
+      do {
+        bytes =
+          try directory.map { try Data(contentsOf: $0.appendingPathComponent(source.rawValue)) }
+          ?? BundledFixtures.data(source.rawValue)
+      } catch {
+        let path = directory.map { $0.appendingPathComponent(source.rawValue).path } ?? source.rawValue
+        problems[source] = "\(path) could not be read (missing or not readable)"
+        return nil
+      }
+      do {
+        return try JSONDecoder().decode(T.self, from: bytes)
+      } catch {
+        problems[source] = "\(source.rawValue) is not valid moka data"
+        return nil
+      }
     }
-    return MokaData(
-      beans: try read("beans.json", as: [Bean].self), cupboard: try read("cupboard.json", as: [OwnedBag].self),
-      cafes: try read("cafes.json", as: [Cafe].self), now: now)
+    let beans = read(.beans, as: [Bean].self) ?? []
+    if problems[.beans] == nil, beans.isEmpty { problems[.beans] = "beans.json is empty" }
+    var data = MokaData(
+      beans: beans, cupboard: read(.cupboard, as: [OwnedBag].self), cafes: read(.cafes, as: [Cafe].self) ?? [], now: now)
+    data.unavailable = problems
+    return data
   }
 
   /// The bean with `id`.
@@ -81,13 +122,25 @@ public struct MokaData: Sendable {
     return Self.calendar.dateComponents([.day], from: date, to: now).day
   }
 
-  /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` as a UTC date.
+  /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` as a UTC date; nil for anything else, out-of-range
+  /// fields included (`2026-13-45` is not a date).
   public static func date(_ text: String) -> Date? {
-    let parts = text.split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
-    guard parts.count == 3 || parts.count == 5 else { return nil }
-    return calendar.date(
-      from: DateComponents(
-        year: parts[0], month: parts[1], day: parts[2], hour: parts.count == 5 ? parts[3] : 12,
-        minute: parts.count == 5 ? parts[4] : 0))
+    let parts = text.split(separator: "T", omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { return nil }
+    let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+    let time = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : ["12", "00"]
+    guard day.count == 3, time.count == 2, day[0].count == 4, day[1].count == 2, day[2].count == 2,
+      time.allSatisfy({ $0.count == 2 }), day.allSatisfy({ $0.allSatisfy(\.isASCII) })
+    else { return nil }
+    let numbers = (day + time).compactMap { Int($0) }
+    guard numbers.count == 5 else { return nil }
+    let components = DateComponents(
+      year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4])
+    guard let date = calendar.date(from: components) else { return nil }
+    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    guard back.year == numbers[0], back.month == numbers[1], back.day == numbers[2], back.hour == numbers[3],
+      back.minute == numbers[4]
+    else { return nil }
+    return date
   }
 }

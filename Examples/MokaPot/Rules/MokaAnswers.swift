@@ -4,7 +4,7 @@ import RistrettoRules
 
 /// How the rule-based model turns moka tool outputs into replies.
 enum MokaAnswers {
-  static func answer(_ results: [ToolResult], _ question: Utterance) -> AnswerStep {
+  static func answer(_ results: [ToolResult], _ question: Utterance, _ context: RuleContext) -> AnswerStep {
     if let quiz = results.first(where: { $0.tool == "tasteQuiz" }), quiz.status == "profile",
       !results.contains(where: { $0.tool == "searchBeans" })
     {
@@ -12,44 +12,42 @@ enum MokaAnswers {
       return .call(
         tool: "searchBeans",
         arguments: GeneratedContent(properties: [
-          "roast": string(profile, "roast"), "note": string(profile, "note"), "limit": 3,
+          "roast": string(profile, "roast"), "notes": string(profile, "note").map { [$0] } ?? [], "limit": 3,
         ]))
     }
     if let bag = results.first(where: { $0.tool == "cupboard" }), bag.status == "ok",
       let problem = MokaVocabulary.problem(in: question), !results.contains(where: { $0.tool == "brewAdvice" })
     {
-      return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": 3, "problem": problem]))
+      let cups = MokaToolRules.cups(in: question) ?? 3
+      return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": cups, "problem": problem]))
     }
-    return .reply(results.map(sentence).joined(separator: " "))
+    var sentences = results.map { sentence($0, question) }
+    if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
+      sentences.append(noPrices)
+    }
+    return .reply(sentences.joined(separator: " "))
   }
 
-  static func sentence(_ result: ToolResult) -> String {
+  static let noPrices = "The data has no prices, so I could not compare or filter by price."
+
+  static func sentence(_ result: ToolResult, _ question: Utterance) -> String {
     let output = result.output
     switch (result.tool, result.status) {
     case ("searchBeans", "ok"):
-      let beans = array(output, "beans").map { bean in
-        "\(string(bean, "name") ?? "?") (\(string(bean, "origin") ?? "?"); \(string(bean, "process") ?? "") process, "
-          + "\(string(bean, "roast") ?? "") roast; notes of \(list(strings(bean, "notes"))); body \(int(bean, "body"))/5, "
-          + "acidity \(int(bean, "acidity"))/5)"
-      }
-      return "From the reference corpus: " + beans.joined(separator: "; ") + "."
+      return "From the reference corpus: " + array(output, "beans").map(beanLine).joined(separator: "; ") + "."
     case ("searchBeans", "noMatchesInIndex"):
-      return "I searched the reference corpus and no bean matches \(filters(result.arguments)); try fewer filters."
-    case ("cupboard", "ok"):
-      let bags = array(output, "bags")
-      if let reference = field(output, "reference"), reference.kind != .null, let bag = bags.first {
-        return "Your \(string(bag, "name") ?? "bag") is \(string(reference, "name") ?? "?") in the reference corpus: "
-          + "\(string(reference, "process") ?? "") process, \(string(reference, "roast") ?? "") roast, notes of "
-          + "\(list(strings(reference, "notes"))), body \(int(reference, "body"))/5, acidity \(int(reference, "acidity"))/5. "
-          + "Roasted \(int(bag, "daysSinceRoast")) days ago it is \(string(bag, "freshness") ?? "?"), "
-          + (string(bag, "freshness") == "stale" || string(bag, "freshness") == "fading"
-            ? "so expect flatter, woodier cups than that profile." : "so it should still taste close to that profile.")
+      let missing = strings(output, "unmatchedFilters")
+      if !missing.isEmpty {
+        return "The reference corpus has no bean with " + list(missing.map(filterPhrase))
+          + ", so I have nothing to suggest for that."
       }
-      return "In your cupboard: " + bags.map(bagLine).joined(separator: "; ") + "."
+      return "No bean in the reference corpus matches \(filters(result.arguments)) all together; try fewer filters."
+    case ("cupboard", "ok"):
+      return MokaCupboardAnswers.sentence(output, question)
     case ("cupboard", "noSuchBag"):
-      return "I could not find that bag. You have: "
-        + array(output, "bags").map { string($0, "name") ?? "?" }.joined(separator: ", ")
-        + "."
+      let asked = string(result.arguments, "bag").map { "called \($0) " } ?? ""
+      return "You have no bag \(asked)in your cupboard. You have: "
+        + array(output, "bags").map { string($0, "name") ?? "?" }.joined(separator: ", ") + "."
     case ("cupboard", "cupboardEmpty"):
       return "Your cupboard is empty: no bags are recorded."
     case ("brewAdvice", _):
@@ -68,13 +66,18 @@ enum MokaAnswers {
     case ("webSearch", "noResults"):
       return "The web search returned no results for that query."
     case ("nearbyCafes", "ok"):
-      let places = array(output, "places").map { place in
-        "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(number(place, "distanceKm")) km, "
-          + "\(string(place, "address") ?? ""); today \(string(place, "hoursToday") ?? "?")"
-          + (field(place, "openNow")?.kind == .bool(true) ? ", open now)" : ", closed now)")
-      }
-      return "Nearby: " + places.joined(separator: "; ") + "."
+      let item = string(result.arguments, "item").map { "Places that sell \($0): " } ?? "Nearby: "
+      return item + array(output, "places").map(placeLine).joined(separator: "; ") + "."
+    case ("nearbyCafes", "noneOpenNow"):
+      let places = array(output, "places")
+      let what = string(result.arguments, "item").map { "that sells \($0) " } ?? "that matches "
+      guard let first = places.first else { return "No place \(what)is open right now." }
+      return "No place \(what)is open right now. The nearest is " + placeLine(first) + "."
     case ("nearbyCafes", "noneNearby"):
+      if let item = string(result.arguments, "item") { return "No place within 25 km sells \(item), as far as my list knows." }
+      if field(result.arguments, "openNow")?.kind == .bool(true) {
+        return "None of the places that match is open right now; ask without 'open now' to see their hours."
+      }
       return "No place within 25 km matches; try asking for any cafe."
     case ("offerChoices", _):
       return string(output, "question") ?? "Pick one:"
@@ -89,28 +92,71 @@ enum MokaAnswers {
     }
   }
 
+  static func beanLine(_ bean: GeneratedContent) -> String {
+    "\(string(bean, "name") ?? "?") (\(string(bean, "origin") ?? "?"); \(string(bean, "process") ?? "") process, "
+      + "\(string(bean, "roast") ?? "") roast; notes of \(list(strings(bean, "notes"))); body \(int(bean, "body"))/5, "
+      + "acidity \(int(bean, "acidity"))/5)"
+  }
+
+  static func placeLine(_ place: GeneratedContent) -> String {
+    "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(number(place, "distanceKm")) km, "
+      + "\(string(place, "address") ?? ""); today \(string(place, "hoursToday") ?? "?")"
+      + (field(place, "openNow")?.kind == .bool(true) ? ", open now)" : ", closed now)")
+  }
+
+  /// "origin Australia" → "origin Australia"; "decaf" → "decaf"; "nut notes" → "nut notes".
+  static func filterPhrase(_ label: String) -> String {
+    label.hasPrefix("origin ") ? "its origin in " + label.dropFirst(7) : label
+  }
+
   static func unavailable(_ result: ToolResult) -> String {
     let status = result.status ?? "unavailable"
-    switch result.tool {
-    case "searchBeans": return "The bean index is unavailable right now (\(status)), so the search did not run; try again later."
-    case "cupboard": return "Your cupboard records are unavailable right now (\(status)), so I could not check your bags."
-    case "webSearch": return "Web search is unavailable: I am offline (\(status)), so I could not look that up."
-    case "nearbyCafes":
+    let reason = string(result.output, "reason").map { " (\($0))" } ?? ""
+    switch (result.tool, status) {
+    case ("searchBeans", "indexStale"):
+      return "The bean index is out of date (indexStale), so the search did not run; try again once it is rebuilt."
+    case ("searchBeans", _):
+      return "The bean data is unavailable right now\(reason), so the search did not run; try again later."
+    case ("cupboard", _):
+      return "Your cupboard records are unavailable right now\(reason), so I could not check your bags."
+    case ("webSearch", _): return "Web search is unavailable: I am offline (\(status)), so I could not look that up."
+    case ("nearbyCafes", "placesUnavailable"):
+      return "The list of places is unavailable right now (cafes.json could not be used), so I could not check."
+    case ("nearbyCafes", _):
       return "Nearby search is unavailable (\(status)): I do not know where you are. Share a location (moka --location LAT,LON)."
     default: return "\(result.tool) is unavailable right now (\(status)), so it did not run."
     }
   }
 
-  static func reply(_ question: Utterance, _ tools: [String]) -> String {
-    let greetings = ["hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning"]
-    if greetings.contains(where: { question.matches(Phrase($0)) }) || question.words.isEmpty {
-      return "Hello! I am your moka-pot assistant: ask me about beans, the bags in your cupboard, brewing, or where to buy."
-    }
-    if ["thanks", "thank you", "grazie", "gracias", "merci", "danke"].contains(where: { question.matches(Phrase($0)) }) {
+  static let greetings = ["hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut"]
+  static let thanks = ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"]
+
+  /// Whether the question is thanks or a greeting.
+  static func isCourtesy(_ question: Utterance) -> Bool {
+    (greetings + thanks).contains { question.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  static func reply(_ question: Utterance, _ tools: [String], _ context: RuleContext) -> String {
+    if thanks.contains(where: { question.matches(Phrase($0, fuzzy: false)) }), question.words.count <= 4 {
       return "You are welcome. Enjoy your coffee!"
     }
-    return
-      "I am not sure how to help with that. I can suggest beans, check your cupboard, fix your moka brew, or find places to buy."
+    if greetings.contains(where: { question.matches(Phrase($0, fuzzy: false)) }) || question.words.isEmpty {
+      return "Hello! I am your moka-pot assistant: ask me about beans, the bags in your cupboard, brewing, or where to buy."
+    }
+    if ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"].contains(where: {
+      question.matches(Phrase($0, fuzzy: false))
+    }) {
+      return "You are welcome. Enjoy your coffee!"
+    }
+    if MokaVocabulary.mentionsPrice(question) { return noPrices + " Web search would be needed, and it is offline here." }
+    if ["what can you do", "who are you", "help", "what do you do", "how does this work"].contains(where: {
+      question.matches(Phrase($0, fuzzy: false))
+    }) {
+      return "I am a moka-pot coffee assistant. I can suggest beans from a reference corpus, check the bags in your cupboard "
+        + "(amounts, freshness, what to finish first), fix your moka brew, and find nearby cafes, roasters and shops."
+    }
+    return "I can only help with moka-pot coffee: I can suggest beans, check your cupboard, fix your moka brew, "
+      + "or find places to buy."
   }
 
   // MARK: - Reading generated content
@@ -143,7 +189,7 @@ enum MokaAnswers {
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
   static func bagLine(_ bag: GeneratedContent) -> String {
-    "\(string(bag, "name") ?? "?") (\(string(bag, "bean") ?? "?")), \(int(bag, "gramsLeft")) g left, roasted "
+    "\(string(bag, "name") ?? "?") (\(string(bag, "bean") ?? "?") from \(string(bag, "roaster") ?? "?")), \(int(bag, "gramsLeft")) g left, roasted "
       + "\(int(bag, "daysSinceRoast")) days ago, \(string(bag, "freshness") ?? "?")"
       + (field(bag, "opened")?.kind == .bool(false) ? ", unopened" : "")
   }

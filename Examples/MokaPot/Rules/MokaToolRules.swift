@@ -2,103 +2,297 @@ import Foundation
 import Ristretto
 import RistrettoRules
 
-/// When the rule-based model calls each moka tool, and the arguments it proposes.
+/// When the rule-based model calls each moka tool, and the arguments it proposes. Triggers are
+/// general features (the vocabulary of origins, roasts, flavours and brewing problems, the user's
+/// bag names, what the shops sell), never phrases lifted from a labelled question.
 enum MokaToolRules {
-  static func rules(bagNames: [String]) -> [ToolRule] {
-    let bags = bagNames.map { $0.lowercased() }
-    return [
-      ToolRule(tool: "tasteQuiz", triggers: .weighted(8, ["quiz", "taste profile", "my taste", "what do i like", "preferences"]))
-      {
-        GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: $0)])
-      },
-      ToolRule(
-        tool: "cupboard",
-        triggers: MokaRouting.cupboardPhrases + bags.flatMap { [Phrase("my \($0)", weight: 3), Phrase($0, weight: 1.5)] }
-      ) { utterance in
-        let bag = bags.first { utterance.matches(Phrase($0)) }
-        let compare = ["compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste"]
-          .contains { utterance.matches(Phrase($0)) }
-        let action = compare ? "compare" : bag == nil ? "list" : "detail"
-        return GeneratedContent(properties: ["action": action, "bag": bag])
-      },
-      ToolRule(
-        tool: "brewAdvice",
-        triggers: MokaRouting.techniquePhrases.filter { $0.weight >= 2 }
-          + .weighted(2, ["recipe", "how do i make", "dose", "dial in", "dialing in", "cup", "cups", "sour", "weak", "strong"])
-      ) { utterance in
-        GeneratedContent(properties: [
-          "cups": cups(in: utterance), "problem": MokaVocabulary.problem(in: utterance) ?? "none",
-        ])
-      },
-      ToolRule(tool: "searchBeans", triggers: MokaRouting.beansPhrases) { utterance in
-        var prefer: String?
-        if utterance.matches("low acid*") || utterance.matches("lowest acid*") || utterance.matches("not sour")
-          || utterance.matches("dont like sour")
-        {
-          prefer = "lowAcidity"
-        } else if utterance.matches("bright") || utterance.matches("high acid*") {
-          prefer = "highAcidity"
-        } else if utterance.matches("full body") || utterance.matches("fullest") || utterance.matches("strongest") {
-          prefer = "fullBody"
-        } else if utterance.matches("sweet*") {
-          prefer = "sweet"
-        }
-        return GeneratedContent(properties: [
-          "origin": MokaVocabulary.origin(in: utterance), "roast": MokaVocabulary.roast(in: utterance),
-          "process": MokaVocabulary.process(in: utterance), "note": MokaVocabulary.flavour(in: utterance), "prefer": prefer,
-          "limit": utterance.firstNumber ?? 3,
-        ])
-      },
-      ToolRule(
-        tool: "webSearch",
-        triggers: .weighted(
-          3, ["search the web", "search online", "online", "google", "look up", "web", "internet", "reviews", "review"])
-          + .weighted(2, ["price", "prices", "cost", "how much does", "how much is a", "bialetti", "brand", "deal", "cheapest"])
-      ) { utterance in
-        GeneratedContent(properties: ["query": searchQuery(utterance.original)])
-      },
-      ToolRule(
-        tool: "nearbyCafes",
-        triggers: .weighted(
-          3,
-          [
-            "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "where can i buy",
-            "where to buy", "where can i get", "where can i find", "vicino", "cerca de", "pres de", "in der nahe",
-          ]) + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "store", "buy", "bar"])
-      ) { utterance in
-        var need = "any"
-        if utterance.matches("bean*") || utterance.matches("roaster*") || utterance.matches("bag of") { need = "beans" }
-        if NearbyCafesTool.gearWords.contains(where: { utterance.matches(Phrase($0 + "*")) }) { need = "gear" }
-        if utterance.matches("espresso") || utterance.matches("drink") || utterance.matches("cappuccino") { need = "espresso" }
-        let openNow = utterance.matches("open now") || utterance.matches("open right now") || utterance.matches("still open")
-        return GeneratedContent(properties: ["need": need, "openNow": openNow, "limit": utterance.firstNumber ?? 3])
-      },
-      ToolRule(
-        tool: "offerChoices",
-        triggers: .weighted(
-          3, ["help me choose", "help me decide", "help me pick", "options", "not sure", "dont know", "choose", "pick one"])
-      ) { utterance in
-        if utterance.matches("roast") {
-          return GeneratedContent(properties: [
-            "question": "Which roast do you want to explore?",
-            "options": ["Light and bright", "Medium and balanced", "Dark and chocolatey"],
-          ])
-        }
-        return GeneratedContent(properties: [
-          "question": "What would you like to do?",
-          "options": ["Find beans I would like", "Check my cupboard", "Fix my brew", "Find a cafe nearby"],
-        ])
-      },
+  static func rules(tags: MokaTags, bagNames: [String]) -> [ToolRule] {
+    [
+      quiz, choices, cupboard(bagNames: bagNames), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
+      nearbyCafes(tags: tags),
     ]
   }
 
-  /// The pot size mentioned ("6-cup", "three cups"), or 3.
-  static func cups(in utterance: Utterance) -> Int {
+  static let quiz = ToolRule(
+    tool: "tasteQuiz",
+    triggers: .weighted(8, ["quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test"])
+  ) { utterance in
+    GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: utterance)])
+  }
+
+  static let choices = ToolRule(
+    tool: "offerChoices",
+    triggers: .weighted(
+      3, ["help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea"],
+      fuzzy: false),
+    contextScore: { utterance, _ in isBare(utterance) ? 6 : 0 }
+  ) { utterance, _ in
+    if utterance.matches("roast") {
+      return GeneratedContent(properties: [
+        "question": "Which roast do you want to explore?",
+        "options": ["Light and bright", "Medium and balanced", "Dark and chocolatey"],
+      ])
+    }
+    return GeneratedContent(properties: [
+      "question": "What would you like to do?",
+      "options": ["Find beans I would like", "Check my cupboard", "Fix my brew", "Find a cafe nearby"],
+    ])
+  }
+
+  /// A request of one or two words with nothing to act on ("beans?", "coffee"): offer choices.
+  static func isBare(_ utterance: Utterance) -> Bool {
+    let words = utterance.words.filter { !["a", "the", "some", "please", "pls", "any", "me"].contains($0) }
+    return (1...2).contains(words.count)
+      && words.allSatisfy {
+        ["coffee", "coffees", "bean", "beans", "caffe", "cafe", "kaffee", "moka", "help", "idea", "ideas"].contains($0)
+      }
+  }
+
+  /// Owning, amounts, freshness and the user's bag names point at the cupboard.
+  static let ownership: [Phrase] =
+    .weighted(
+      3,
+      [
+        "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
+        "i have left", "i own", "do i own", "have at home", "my shelf",
+      ], fuzzy: false)
+    + .weighted(
+      2,
+      [
+        "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "unopened", "opened",
+        "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first", "run out", "running low",
+        "running out", "how many brews", "brews", "grams",
+      ], fuzzy: false)
+
+  static func cupboard(bagNames: [String]) -> ToolRule {
+    let names = bagNames.map { $0.lowercased() }
+    return ToolRule(
+      tool: "cupboard",
+      triggers: ownership + names.flatMap { [Phrase("my \($0)", weight: 4, fuzzy: false), Phrase($0, weight: 2, fuzzy: false)] },
+      contextScore: { utterance, context in
+        MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
+          && MokaReferences.lastKind(context) != nil ? 3 : 0
+      }
+    ) { utterance, context in
+      let bag = MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
+      let compare = [
+        "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
+        "tasting notes", "taste like", "notes",
+      ]
+      .contains { utterance.matches(Phrase($0, fuzzy: false)) }
+      let action = compare ? "compare" : bag == nil ? "list" : "detail"
+      return GeneratedContent(properties: ["action": action, "bag": bag])
+    }
+  }
+
+  /// A capitalised name after "my" ("my Huila"), for a cupboard whose bag names are not known.
+  static func ownedName(_ utterance: Utterance) -> String? {
+    let tokens = utterance.original.split(whereSeparator: { !$0.isLetter })
+    for (index, token) in tokens.enumerated().dropLast() where token.lowercased() == "my" {
+      let next = tokens[index + 1]
+      if let first = next.first, first.isUppercase, next.count > 2 { return String(next) }
+    }
+    return nil
+  }
+
+  static let technique: [Phrase] =
+    .weighted(
+      2,
+      [
+        "brew*", "recipe", "how do i make", "how to make", "dose", "how much coffee", "how much water", "grind*", "ratio",
+        "heat", "stove", "flame", "burner", "water level", "fill", "tamp*", "dial in", "dialing in", "pot size", "cup", "cups",
+        "taste*", "valve",
+      ], fuzzy: false)
+
+  static func brewAdvice(bagNames: [String]) -> ToolRule {
+    let bags = bagNames.map { $0.lowercased() }
+    return ToolRule(
+      tool: "brewAdvice",
+      triggers: technique + MokaVocabulary.problems.flatMap { Array<Phrase>.weighted(3, $0.phrases, fuzzy: false) },
+      // A pot size asks for a recipe, unless a bag of the user's is named (then it is about the bag).
+      contextScore: { utterance, _ in
+        guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
+        return cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0
+      }
+    ) { utterance, context in
+      let earlier = context.latest("brewAdvice")?.arguments
+      let followUp =
+        earlier != nil && (MokaReferences.refersBack(utterance) || utterance.matches("still") || utterance.words.count < 7)
+      let problem =
+        MokaVocabulary.problem(in: utterance) ?? (followUp ? earlier.flatMap { MokaAnswers.string($0, "problem") } : nil)
+      let cups = cups(in: utterance) ?? (followUp ? earlier.map { MokaAnswers.int($0, "cups") } : nil) ?? 3
+      return GeneratedContent(properties: ["cups": cups, "problem": problem ?? "none"])
+    }
+  }
+
+  static func searchBeans(tags: MokaTags) -> ToolRule {
+    let vocabulary =
+      MokaVocabulary.origins.flatMap { Array<Phrase>.weighted(2.5, $0.words, fuzzy: false) }
+      + MokaVocabulary.roasts.flatMap { Array<Phrase>.weighted(2, $0.words, fuzzy: false) }
+      + MokaVocabulary.processes.flatMap { Array<Phrase>.weighted(2, $0.words, fuzzy: false) }
+      + MokaVocabulary.flavours.flatMap { Array<Phrase>.weighted(1.5, $0.words, fuzzy: false) }
+      + Array<Phrase>.weighted(3, MokaVocabulary.decafPhrases, fuzzy: false)
+      + Array<Phrase>.weighted(1.5, tags.beanWords.sorted(), fuzzy: false)
+    let words: [Phrase] = .weighted(
+      2,
+      [
+        "bean", "beans", "coffee from", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
+        "acidic", "body", "sweet*", "low acid", "bright", "corpus", "catalog*", "origin", "origins", "process", "processed",
+        "roast", "roasts", "notes", "flavour*", "flavor*", "tasting",
+      ], fuzzy: false)
+    return ToolRule(
+      tool: "searchBeans", triggers: vocabulary + words,
+      contextScore: { utterance, context in
+        MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0
+      }
+    ) { utterance, context in
+      searchArguments(utterance, context: context, regions: tags.regions)
+    }
+  }
+
+  /// The search the question asks for; a follow-up on earlier results keeps that search's filters.
+  static func searchArguments(_ utterance: Utterance, context: RuleContext, regions: [String: String] = [:])
+    -> GeneratedContent
+  {
+    var arguments: [String: GeneratedContent] = [:]
+    if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
+      let earlier = context.latest("searchBeans")?.arguments
+    {
+      for key in ["origin", "roast", "process", "decaf"] {
+        if let value = MokaAnswers.field(earlier, key), value.kind != .null { arguments[key] = value }
+      }
+      let notes = MokaAnswers.strings(earlier, "notes")
+      if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
+    }
+    let region = utterance.words.lazy.compactMap { regions[$0] }.first
+    if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? unknownOrigin(in: utterance) {
+      arguments["origin"] = GeneratedContent(origin)
+    }
+    if let roast = MokaVocabulary.roast(in: utterance) { arguments["roast"] = GeneratedContent(roast) }
+    if let process = MokaVocabulary.process(in: utterance) { arguments["process"] = GeneratedContent(process) }
+    let notes = MokaVocabulary.flavours(in: utterance)
+    if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
+    if MokaVocabulary.wantsDecaf(utterance) { arguments["decaf"] = GeneratedContent(true) }
+    if let prefer = preference(in: utterance) { arguments["prefer"] = GeneratedContent(prefer) }
+    let more = utterance.matches(Phrase("more", fuzzy: false)) && MokaReferences.refersBack(utterance)
+    arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more ? 5 : 3))
+    let keys = ["origin", "roast", "process", "notes", "decaf", "prefer", "limit"].filter { arguments[$0] != nil }
+    return GeneratedContent(kind: .structure(properties: arguments, orderedKeys: keys))
+  }
+
+  static func preference(in utterance: Utterance) -> String? {
+    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    if any(["low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle"])
+    {
+      return "lowAcidity"
+    }
+    if any(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
+    if any([
+      "full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich", "corpos*", "kraftig*", "con cuerpo", "corse",
+    ]) {
+      return "fullBody"
+    }
+    if any(["sweet*"]) { return "sweet" }
+    return nil
+  }
+
+  /// A place named after "from" or "in" that the vocabulary does not know, written with a capital
+  /// ("beans from Tasmania"): searched as given, so the answer can say the corpus has none.
+  static func unknownOrigin(in utterance: Utterance) -> String? {
+    let tokens = utterance.original.split(whereSeparator: { !$0.isLetter })
+    for (index, token) in tokens.enumerated().dropLast() where ["from", "in"].contains(token.lowercased()) {
+      let next = tokens[index + 1]
+      guard let first = next.first, first.isUppercase, next.count > 2 else { continue }
+      return String(next)
+    }
+    return nil
+  }
+
+  static let webSearch = ToolRule(
+    tool: "webSearch",
+    triggers: .weighted(
+      3, ["search the web", "search online", "online", "google", "look up", "web", "internet", "reviews", "review"],
+      fuzzy: false)
+      + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false)
+  ) { utterance in
+    GeneratedContent(properties: ["query": searchQuery(utterance.original)])
+  }
+
+  static func nearbyCafes(tags: MokaTags) -> ToolRule {
+    ToolRule(
+      tool: "nearbyCafes",
+      triggers: .weighted(
+        3,
+        [
+          "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
+          "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
+          "where do i get", "vicino", "cerca de", "pres de", "in der nahe",
+        ], fuzzy: false)
+        + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
+        + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
+        + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false),
+      contextScore: { utterance, context in
+        MokaReferences.lastKind(context) == "places" && (MokaReferences.refersBack(utterance) || utterance.words.count < 6)
+          ? 3 : 0
+      }
+    ) { utterance, context in
+      nearbyArguments(utterance, context: context, tags: tags)
+    }
+  }
+
+  static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
+  static let nowWords = [
+    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
+  ]
+
+  /// What to look for nearby; a follow-up about the places just listed keeps that search.
+  static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
+    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
+    var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // A head noun alone (an adapter, a plate) names the gear too.
+    if item == nil {
+      item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
+    }
+    var need = "any"
+    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || any(["moka pot", "new pot", "new moka"]) {
+      need = "gear"
+    } else if any(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
+      need = "beans"
+      if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
+    } else if any(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
+      need = "espresso"
+    }
+    let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
+    if followUp, let earlier = context.latest("nearbyCafes")?.arguments {
+      if need == "any" { need = MokaAnswers.string(earlier, "need") ?? "any" }
+      if item == nil { item = MokaAnswers.string(earlier, "item") }
+    } else if MokaReferences.refersBack(utterance), ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "") {
+      need = "beans"
+    }
+    let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
+    return GeneratedContent(properties: [
+      "need": need, "item": item, "openNow": any(nowWords),
+      "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
+    ])
+  }
+
+  /// Words about the size of the pot.
+  static func potSizeWords(_ utterance: Utterance) -> Bool {
+    ["pot size", "size pot", "cup pot", "cup moka", "cup one", "tazze", "tazas"].contains {
+      utterance.matches(Phrase($0, fuzzy: false))
+    }
+  }
+
+  /// The pot size mentioned ("6-cup", "three cups"), if any.
+  static func cups(in utterance: Utterance) -> Int? {
     let words = utterance.words
     for (index, word) in words.enumerated() where word.hasPrefix("cup") || word.hasPrefix("tazz") || word.hasPrefix("taza") {
-      if index > 0, let value = Utterance(words[index - 1]).firstNumber { return value }
+      if index > 0, let value = Utterance(words[index - 1]).firstNumber, BrewAdviceTool.potSizes.contains(value) {
+        return value
+      }
     }
-    return 3
+    return nil
   }
 
   /// The question without "search the web for" and similar openings.

@@ -9,7 +9,9 @@ public struct BrewAdviceTool: Tool {
   public static let potSizes = [1, 2, 3, 6, 9, 12]
 
   public struct Arguments: Generable {
-    public enum Problem: String, CaseIterable, Generable { case sputtering, bitter, sour, weak, leaking, none }
+    public enum Problem: String, CaseIterable, Generable {
+      case sputtering, bitter, sour, weak, metallic, leaking, noFlow, groundsInCup, induction, firstUse, cleaning, none
+    }
     public var cups: Int
     public var problem: Problem
 
@@ -53,12 +55,15 @@ public struct BrewAdviceTool: Tool {
     init(cups: Int, fix: String?) {
       status = .ok
       self.cups = cups
-      doseGrams = [1: 7, 2: 10, 3: 16, 6: 30, 9: 42, 12: 55][cups] ?? 16
+      doseGrams = Self.dose(cups: cups)
       waterMilliliters = [1: 55, 2: 100, 3: 150, 6: 300, 9: 450, 12: 600][cups] ?? 150
       grind = "fine-medium, a little coarser than espresso; level the basket without tamping"
       heat = "medium-low with the lid open; pull it off when the flow turns pale and starts to gurgle"
       self.fix = fix
     }
+
+    /// Grams of coffee for a pot of `cups` (16 g, the 3-cup dose, for an unknown size).
+    public static func dose(cups: Int) -> Int { [1: 7, 2: 10, 3: 16, 6: 30, 9: 42, 12: 55][cups] ?? 16 }
 
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")
@@ -72,16 +77,28 @@ public struct BrewAdviceTool: Tool {
   }
 
   static let fixes: [Arguments.Problem: String] = [
+    .noFlow:
+      "Safety first: if nothing comes out and it hisses or steam escapes from the safety valve, take the pot off the heat now and let it cool before opening it. The usual causes are coffee ground too fine, a tamped basket or a blocked filter plate: use a coarser grind, level the basket without pressing, clean the filter plate and check the valve is free.",
     .sputtering:
       "Sputtering means the heat is too high or the water boiled hard: use medium-low heat, fill water just below the valve, and take the pot off as soon as it gurgles.",
     .bitter:
-      "Bitterness comes from over-extraction: grind a touch coarser, start with hot water in the base, lower the heat and stop early.",
+      "Bitter or burnt coffee comes from over-extraction and too much heat: grind a touch coarser, start with hot water in the base, keep the flame low and stop the brew as soon as it turns pale.",
     .sour:
       "Sourness means under-extraction: grind a little finer, fill the basket fully and level it, and let the brew finish on steady heat.",
     .weak:
-      "Weak coffee: fill the basket to the brim without tamping, grind slightly finer, and make sure the water reaches just under the valve.",
+      "Weak or watery coffee: fill the basket to the brim without tamping, grind slightly finer, and make sure the water reaches just under the valve.",
+    .metallic:
+      "A metallic taste usually comes from a new or scrubbed aluminium pot: brew two or three pots and throw them away to season it, never put it in the dishwasher, and rinse it with water only.",
     .leaking:
-      "Leaks usually mean a worn gasket or grounds on the rim: wipe the rim, screw the halves tight, and replace the rubber gasket if it is hard or cracked.",
+      "Water or coffee leaking between the top and bottom means the seal is not closing: wipe grounds off the rim and the gasket, screw the halves tight, and replace the rubber gasket if it is hard, flattened or cracked.",
+    .groundsInCup:
+      "Grounds in the cup mean the grind is too fine or the filter plate or gasket is worn: grind a little coarser, wipe the basket rim, and replace a damaged filter plate or gasket.",
+    .induction:
+      "On induction you need a pot with a magnetic steel base (stainless steel or an induction model); a classic aluminium moka pot will not heat unless you use an induction adapter plate. Keep the power medium-low.",
+    .firstUse:
+      "Before first use: wash the pot with warm water (no soap), then brew two or three pots with cheap coffee and throw them away to season it.",
+    .cleaning:
+      "Cleaning: rinse every part with warm water after each brew and let it dry apart; no soap or dishwasher for aluminium. Descale now and then with a vinegar or citric acid solution run through a brew, then a plain-water brew.",
   ]
 
   public func call(arguments: Arguments) async throws -> Output {

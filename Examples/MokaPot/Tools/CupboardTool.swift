@@ -69,26 +69,36 @@ public struct CupboardTool: Tool {
     public var status: Status
     public var bags: [BagCard]
     public var reference: BeanCard?
+    /// When the cupboard is unavailable: why, naming the data file.
+    public var reason: String?
+    /// `unavailable` when a comparison was asked but the reference corpus lacks the bean.
+    public var referenceStatus: String?
 
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
       GenerableProperty("bags", \.bags)
       GenerableProperty("reference", \.reference)
+      GenerableProperty("reason", \.reason)
+      GenerableProperty("referenceStatus", \.referenceStatus)
     }
 
-    init(status: Status, bags: [BagCard] = [], reference: BeanCard? = nil) {
-      (self.status, self.bags, self.reference) = (status, bags, reference)
+    init(status: Status, bags: [BagCard] = [], reference: BeanCard? = nil, reason: String? = nil) {
+      (self.status, self.bags, self.reference, self.reason) = (status, bags, reference, reason)
     }
 
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")
       bags = try content.value(forProperty: "bags")
       reference = try content.value(forProperty: "reference")
+      reason = try content.value(forProperty: "reason")
+      referenceStatus = try content.value(forProperty: "referenceStatus")
     }
   }
 
   public func call(arguments: Arguments) async throws -> Output {
-    guard let bags = data.cupboard else { return Output(status: .cupboardUnavailable) }
+    guard let bags = data.cupboard else {
+      return Output(status: .cupboardUnavailable, reason: data.unavailable[.cupboard])
+    }
     guard !bags.isEmpty else { return Output(status: .cupboardEmpty) }
     guard let wanted = arguments.bag?.lowercased(), !wanted.isEmpty else {
       if arguments.action == .list || bags.count == 1 {
@@ -100,6 +110,8 @@ public struct CupboardTool: Tool {
       return Output(status: .noSuchBag, bags: bags.map { BagCard($0, data: data) })
     }
     let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil
-    return Output(status: .ok, bags: [BagCard(bag, data: data)], reference: reference)
+    var output = Output(status: .ok, bags: [BagCard(bag, data: data)], reference: reference)
+    if arguments.action == .compare, reference == nil { output.referenceStatus = "unavailable" }
+    return output
   }
 }

@@ -10,17 +10,21 @@ public struct NearbyCafesTool: Tool {
   public struct Arguments: GenerableObject {
     public enum Need: String, CaseIterable, Generable { case any, beans, espresso, gear }
     public var need: Need
+    /// The piece of gear asked for ("gaskets"), matched against what each place sells.
+    public var item: String?
     public var openNow: Bool
     public var limit: Int
 
     public static let properties = GenerableProperties<Arguments> {
       GenerableProperty("need", \.need)
+      GenerableProperty("item", \.item, description: "gear item")
       GenerableProperty("openNow", \.openNow)
       GenerableProperty("limit", \.limit, .range(1...5))
     }
 
     public init(_ content: GeneratedContent) throws {
       need = try content.value(forProperty: "need")
+      item = try content.value(forProperty: "item")
       openNow = try content.value(forProperty: "openNow")
       limit = try content.value(forProperty: "limit")
     }
@@ -57,7 +61,9 @@ public struct NearbyCafesTool: Tool {
   }
 
   public struct Output: GenerableObject {
-    public enum Status: String, CaseIterable, Generable { case ok, noneNearby, locationUnavailable }
+    public enum Status: String, CaseIterable, Generable {
+      case ok, noneNearby, noneOpenNow, locationUnavailable, placesUnavailable
+    }
     public var status: Status
     public var places: [Place]
     public static let properties = GenerableProperties<Output> {
@@ -74,29 +80,51 @@ public struct NearbyCafesTool: Tool {
   static let gearWords = ["moka", "grinder", "gasket", "handle", "valve", "plate", "adapter", "kettle", "scale", "burr", "cups"]
 
   public func call(arguments: Arguments) async throws -> Output {
+    guard data.unavailable[.cafes] == nil else { return Output(status: .placesUnavailable) }
     guard let here = data.location else { return Output(status: .locationUnavailable) }
-    let weekday = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][MokaData.calendar.component(.weekday, from: data.now) - 1]
-    let clock = MokaData.calendar.dateComponents([.hour, .minute], from: data.now)
-    let minutes = (clock.hour ?? 0) * 60 + (clock.minute ?? 0)
+    let item = arguments.item.map { Self.singular($0.lowercased()) }.flatMap { $0.isEmpty ? nil : $0 }
     let places = data.cafes.compactMap { cafe -> Place? in
-      let sells = cafe.sells.joined(separator: " ")
-      switch arguments.need {
-      case .beans where !sells.contains("beans") && cafe.kind != "roaster": return nil
-      case .espresso where !sells.contains("espresso"): return nil
-      case .gear where !Self.gearWords.contains(where: sells.contains): return nil
-      default: break
+      let sells = cafe.sells.map { $0.lowercased() }
+      if let item {
+        guard sells.contains(where: { $0.contains(item) }) else { return nil }
+      } else {
+        switch arguments.need {
+        case .beans where !sells.contains(where: { $0.contains("beans") }) && cafe.kind != "roaster": return nil
+        case .espresso where !sells.contains("espresso"): return nil
+        case .gear where !Self.gearWords.contains(where: { word in sells.contains { $0.contains(word) } }): return nil
+        default: break
+        }
       }
+      let (weekday, minutes) = Self.localTime(data.now, in: cafe.timeZone)
       let hours = cafe.hours[weekday] ?? "closed"
       let open = Self.isOpen(hours, at: minutes)
-      if arguments.openNow && !open { return nil }
       let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
       guard distance <= 25 else { return nil }
       return Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: (distance * 10).rounded() / 10,
         openNow: open)
     }
-    let nearest = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }.prefix(arguments.limit)
+    let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
+    let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
+    if wanted.isEmpty, !sorted.isEmpty {
+      // Places match but none is open: say so, with the nearest and its hours, rather than "none nearby".
+      return Output(status: .noneOpenNow, places: Array(sorted.prefix(arguments.limit)))
+    }
+    let nearest = wanted.prefix(arguments.limit)
     return nearest.isEmpty ? Output(status: .noneNearby) : Output(status: .ok, places: Array(nearest))
+  }
+
+  /// The weekday (`mon`…`sun`) and minutes since midnight at `date` in the zone `identifier` (UTC if unknown).
+  static func localTime(_ date: Date, in identifier: String?) -> (weekday: String, minutes: Int) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+    let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
+    let weekday = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][((parts.weekday ?? 1) - 1 + 7) % 7]
+    return (weekday, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+  }
+
+  static func singular(_ word: String) -> String {
+    word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
   }
 
   static func isOpen(_ hours: String, at minutes: Int) -> Bool {

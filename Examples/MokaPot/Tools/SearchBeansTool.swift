@@ -13,7 +13,8 @@ public struct SearchBeansTool: Tool {
     public var origin: String?
     public var roast: Roast?
     public var process: Process?
-    public var note: String?
+    public var notes: [String]
+    public var decaf: Bool?
     public var prefer: Preference?
     public var limit: Int
 
@@ -21,7 +22,8 @@ public struct SearchBeansTool: Tool {
       GenerableProperty("origin", \.origin, description: "country or region")
       GenerableProperty("roast", \.roast)
       GenerableProperty("process", \.process)
-      GenerableProperty("note", \.note, description: "tasting note")
+      GenerableProperty("notes", \.notes, description: "tasting notes", .maximumCount(3))
+      GenerableProperty("decaf", \.decaf)
       GenerableProperty("prefer", \.prefer)
       GenerableProperty("limit", \.limit, .range(1...5))
     }
@@ -30,7 +32,8 @@ public struct SearchBeansTool: Tool {
       origin = try content.value(forProperty: "origin")
       roast = try content.value(forProperty: "roast")
       process = try content.value(forProperty: "process")
-      note = try content.value(forProperty: "note")
+      notes = (try? content.value(forProperty: "notes")) ?? []
+      decaf = try content.value(forProperty: "decaf")
       prefer = try content.value(forProperty: "prefer")
       limit = try content.value(forProperty: "limit")
     }
@@ -40,43 +43,39 @@ public struct SearchBeansTool: Tool {
     public enum Status: String, CaseIterable, Generable { case ok, noMatchesInIndex, indexUnavailable, indexStale }
     public var status: Status
     public var beans: [BeanCard]
+    /// With no matches: the filters that match no bean of the corpus even on their own ("origin Australia").
+    public var unmatchedFilters: [String]
+    /// When the index is unavailable: why, naming the data file.
+    public var reason: String?
 
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
       GenerableProperty("beans", \.beans)
+      GenerableProperty("unmatchedFilters", \.unmatchedFilters)
+      GenerableProperty("reason", \.reason)
     }
 
-    init(status: Status, beans: [BeanCard] = []) { (self.status, self.beans) = (status, beans) }
+    init(status: Status, beans: [BeanCard] = [], unmatchedFilters: [String] = [], reason: String? = nil) {
+      (self.status, self.beans, self.unmatchedFilters, self.reason) = (status, beans, unmatchedFilters, reason)
+    }
 
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")
       beans = try content.value(forProperty: "beans")
+      unmatchedFilters = try content.value(forProperty: "unmatchedFilters")
+      reason = try content.value(forProperty: "reason")
     }
   }
 
   public func call(arguments: Arguments) async throws -> Output {
+    if let reason = data.unavailable[.beans] { return Output(status: .indexUnavailable, reason: reason) }
     switch data.indexHealth {
     case .unavailable: return Output(status: .indexUnavailable)
     case .stale: return Output(status: .indexStale)
     case .ready: break
     }
-    let processName: [Arguments.Process: String] = [.wetHulled: "wet-hulled", .semiWashed: "semi-washed"]
-    var matches = data.beans.filter { bean in
-      if let origin = arguments.origin?.lowercased(), !origin.isEmpty,
-        !(bean.country.lowercased().contains(origin) || bean.region.lowercased().contains(origin)
-          || bean.name.lowercased().contains(origin))
-      {
-        return false
-      }
-      if let roast = arguments.roast, bean.roast != roast.rawValue { return false }
-      if let process = arguments.process, bean.process != (processName[process] ?? process.rawValue) { return false }
-      if let note = arguments.note?.lowercased(), !note.isEmpty,
-        !bean.notes.contains(where: { $0.contains(note) || note.contains($0) })
-      {
-        return false
-      }
-      return true
-    }
+    let filters = Self.filters(arguments)
+    var matches = data.beans.filter { bean in filters.allSatisfy { $0.test(bean) } }
     switch arguments.prefer {
     case .lowAcidity?: matches.sort { ($0.acidity, -$0.body) < ($1.acidity, -$1.body) }
     case .highAcidity?: matches.sort { $0.acidity > $1.acidity }
@@ -84,7 +83,71 @@ public struct SearchBeansTool: Tool {
     case .sweet?: matches.sort { $0.sweetness > $1.sweetness }
     case nil: break
     }
-    guard !matches.isEmpty else { return Output(status: .noMatchesInIndex) }
+    guard !matches.isEmpty else {
+      let unmatched = filters.filter { filter in !data.beans.contains(where: filter.test) }.map(\.label)
+      return Output(status: .noMatchesInIndex, unmatchedFilters: unmatched)
+    }
     return Output(status: .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
+  }
+
+  /// One constraint of a search, with the words an answer uses for it.
+  struct Filter {
+    let label: String
+    let test: (Bean) -> Bool
+  }
+
+  static func filters(_ arguments: Arguments) -> [Filter] {
+    var filters: [Filter] = []
+    if let origin = arguments.origin?.lowercased(), !origin.isEmpty {
+      filters.append(
+        Filter(label: "origin \(arguments.origin ?? origin)") { bean in
+          [bean.country, bean.region, bean.name].contains { $0.lowercased().contains(origin) }
+        })
+    }
+    if let roast = arguments.roast { filters.append(Filter(label: "\(roast.rawValue) roast") { $0.roast == roast.rawValue }) }
+    if let process = arguments.process {
+      let name = [.wetHulled: "wet-hulled", .semiWashed: "semi-washed"][process] ?? process.rawValue
+      filters.append(Filter(label: "\(name) process") { $0.process == name })
+    }
+    for note in arguments.notes.map({ $0.lowercased() }) where !note.isEmpty {
+      let family = FlavourFamily.members(of: note)
+      filters.append(
+        Filter(label: "\(note) notes") { bean in bean.notes.contains { tasted in family.contains { tasted.contains($0) } } })
+    }
+    if arguments.decaf == true {
+      filters.append(
+        Filter(label: "decaf") { bean in "\(bean.name) \(bean.variety) \(bean.process)".lowercased().contains("decaf") })
+    }
+    return filters
+  }
+}
+
+/// Tasting-note families of the coffee flavour wheel: a search for "nut" finds "hazelnut" and
+/// "almond", one for "fruit" finds berries, stone fruit and citrus.
+enum FlavourFamily {
+  static let families: [String: [String]] = [
+    "chocolate": ["chocolate", "cocoa", "cacao"],
+    "nut": ["nut", "hazelnut", "almond", "walnut", "peanut", "macadamia", "pecan"],
+    "berry": ["berry", "berries", "blueberry", "strawberry", "raspberry", "blackberry", "blackcurrant", "cranberry", "currant"],
+    "citrus": ["citrus", "lemon", "lime", "orange", "grapefruit", "bergamot", "mandarin", "tangerine"],
+    "floral": ["floral", "jasmine", "rose", "hibiscus", "blossom", "lavender"],
+    "caramel": ["caramel", "toffee", "brown sugar", "molasses", "panela"],
+    "sugar": ["sugar", "honey", "molasses", "panela", "caramel", "toffee"],
+    "spice": ["spice", "cinnamon", "cardamom", "clove", "nutmeg", "licorice"],
+    "earthy": ["earthy", "cedar", "wood", "tobacco", "herbal"],
+    "wine": ["wine", "grape", "rum"],
+    "tropical": ["tropical", "mango", "pineapple", "passion fruit", "lychee"],
+    "stone fruit": ["peach", "apricot", "plum", "cherry"],
+    "smoke": ["smoke", "smoky"],
+  ]
+
+  static let fruit = ["fruit", "apple", "cherry", "plum", "peach", "apricot", "fig", "raisin", "grape", "lychee", "mango"]
+
+  /// The notes a search for `note` matches: its family, every fruit for "fruit", or the word itself.
+  static func members(of note: String) -> [String] {
+    if note == "fruit" || note == "fruity" {
+      return fruit + (families["berry"] ?? []) + (families["citrus"] ?? []) + (families["tropical"] ?? [])
+    }
+    return families[note] ?? [note]
   }
 }

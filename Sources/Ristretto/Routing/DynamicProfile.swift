@@ -51,15 +51,17 @@ extension LanguageModelSession {
   /// - Parameters:
   ///   - historyTransform: Applied to the entries the model sees (after the instructions), never
   ///     to the stored transcript — for example, to hide old tool outputs.
+  ///   - grounding: Answers tool turns by picking among app-written statements (default: free text).
   public convenience init(
     model: any LanguageModel, profile: any DynamicProfile,
     historyTransform: (@Sendable ([Transcript.Entry]) -> [Transcript.Entry])? = nil,
-    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict
+    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, grounding: Grounding? = nil
   ) {
     let evaluate: @Sendable () -> Configuration = { Configuration(instructions: profile.instructions, tools: profile.tools) }
     let configuration = evaluate()
     self.init(
       model: model, configuration: configuration, transcript: Transcript(entries: [Self.instructionsEntry(configuration)]),
-      profile: evaluate, historyTransform: historyTransform, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy)
+      profile: evaluate, historyTransform: historyTransform, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy,
+      grounding: grounding)
   }
 }

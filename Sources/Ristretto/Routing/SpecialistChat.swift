@@ -51,6 +51,8 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   public let instructionSet: InstructionSet
   /// When messages are routed.
   public let routingPolicy: RoutingPolicy
+  /// How tool turns are answered (nil: free text).
+  public let grounding: Grounding?
   private let historyPolicy: HistoryPolicy
 
   private struct State: Sendable {
@@ -70,7 +72,8 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   ///   toolbox does not have, or two tools share a name.
   public init(
     model: any LanguageModel, router: any SpecialtyRouter<S>, toolbox: [any Tool], instructions: InstructionSet,
-    routingPolicy: RoutingPolicy = .everyTurn, historyPolicy: HistoryPolicy = .dropToolRoundsFirst
+    routingPolicy: RoutingPolicy = .everyTurn, historyPolicy: HistoryPolicy = .dropToolRoundsFirst,
+    grounding: Grounding? = nil
   ) throws(RoutingConfigurationError) {
     try S.validate(toolbox: toolbox, instructions: instructions)
     self.model = model
@@ -79,14 +82,19 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     self.instructionSet = instructions
     self.routingPolicy = routingPolicy
     self.historyPolicy = historyPolicy
-    state = Mutex(Self.freshState(model: model, toolbox: toolbox, instructions: instructions, historyPolicy: historyPolicy))
+    self.grounding = grounding
+    state = Mutex(
+      Self.freshState(
+        model: model, toolbox: toolbox, instructions: instructions, historyPolicy: historyPolicy, grounding: grounding))
   }
 
   private static func freshState(
-    model: any LanguageModel, toolbox: [any Tool], instructions: InstructionSet, historyPolicy: HistoryPolicy
+    model: any LanguageModel, toolbox: [any Tool], instructions: InstructionSet, historyPolicy: HistoryPolicy,
+    grounding: Grounding?
   ) -> State {
     let profile = SpecialtyProfile(specialty: S.fallback, toolbox: toolbox, instructions: instructions)
-    return State(session: LanguageModelSession(model: model, profile: profile, historyPolicy: historyPolicy), profile: profile)
+    let session = LanguageModelSession(model: model, profile: profile, historyPolicy: historyPolicy, grounding: grounding)
+    return State(session: session, profile: profile)
   }
 
   /// The current specialist, once routed.
@@ -123,7 +131,8 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   /// Starts a new conversation: an empty history, and the next message is routed afresh.
   public func reset() {
     state.withLock { state in
-      state = Self.freshState(model: model, toolbox: toolbox, instructions: instructionSet, historyPolicy: historyPolicy)
+      state = Self.freshState(
+        model: model, toolbox: toolbox, instructions: instructionSet, historyPolicy: historyPolicy, grounding: grounding)
     }
   }
 
@@ -132,13 +141,14 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     let tools = specialty.tools(from: toolbox)
     let instructions = specialty.instructions(from: instructionSet, toolbox: toolbox)
     guard let transcript else {
-      return LanguageModelSession(model: model, tools: tools, instructions: instructions, historyPolicy: historyPolicy)
+      return LanguageModelSession(
+        model: model, tools: tools, instructions: instructions, historyPolicy: historyPolicy, grounding: grounding)
     }
     var entries = transcript.entries
     let fresh = LanguageModelSession.instructionsEntry(.init(instructions: instructions, tools: tools))
     if case .instructions? = entries.first { entries[0] = fresh } else { entries.insert(fresh, at: 0) }
     return LanguageModelSession(
-      model: model, tools: tools, transcript: Transcript(entries: entries), historyPolicy: historyPolicy)
+      model: model, tools: tools, transcript: Transcript(entries: entries), historyPolicy: historyPolicy, grounding: grounding)
   }
 
   // MARK: - A turn

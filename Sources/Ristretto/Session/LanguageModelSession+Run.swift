@@ -85,6 +85,17 @@ extension LanguageModelSession {
           try Task.checkCancellation()
           working.append(.toolOutput(Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)))
         }
+        if let grounding, schema == nil {
+          let (text, selectionUsage) = try await groundedAnswer(
+            grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, options: options)
+          usage = usage + selectionUsage
+          working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
+          let final = working
+          state.withLock { $0.transcript = Transcript(entries: final) }
+          onSnapshot?(GeneratedContent(kind: .string(text)))
+          return RunResult(
+            content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped)
+        }
         continue
       }
       let segment: Transcript.Segment
@@ -100,6 +111,29 @@ extension LanguageModelSession {
         content: outcome.content, entries: final[firstNew...], usage: usage, dropped: dropped, confidence: outcome.confidence)
     }
     throw GenerationError.toolLoopLimit(rounds: maximumToolRounds)
+  }
+
+  /// The grounded answer of a turn whose tools ran: required statements, then the ones the model picks.
+  private func groundedAnswer(
+    _ grounding: Grounding, prompt: Prompt, turn: [Transcript.Entry], entries: [Transcript.Entry], options: GenerationOptions
+  ) async throws -> (String, Usage) {
+    let question = prompt.segments.joined(separator: " ")
+    let statements = grounding.statements(question, turn)
+    let required = statements.filter(\.isRequired)
+    let optional = statements.filter { !$0.isRequired }
+    guard optional.count > 1 else { return (Grounding.answer(required: required, optional: optional, picks: ["1"]), Usage()) }
+    let schema = grounding.selectionSchema(count: optional.count)
+    var selection = entries
+    selection.append(
+      .prompt(
+        Transcript.Prompt(
+          id: "selection-\(entries.count)", segments: [.text(grounding.selectionPrompt(question: question, optional: optional))],
+          options: options, responseFormat: schema)))
+    let (request, _) = try fittedRequest(
+      entries: selection, tools: [], schema: schema, includeSchemaInPrompt: false, options: options)
+    let outcome = try await generateOnce(request, schema: schema, onSnapshot: nil)
+    let picks: [String] = (try? outcome.content.value([String].self, forProperty: "picks")) ?? []
+    return (Grounding.answer(required: required, optional: optional, picks: picks), outcome.usage)
   }
 
   private struct Outcome {

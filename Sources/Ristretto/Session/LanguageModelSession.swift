@@ -24,6 +24,9 @@ public final class LanguageModelSession: Sendable {
   /// refused (the tool does not run) and the model is told what was wrong, and one more fails
   /// the request with ``GenerationError/invalidToolArguments(tool:reason:attempts:)``.
   public let maximumArgumentCorrections: Int
+  /// When set, a turn that called tools is answered by picking among the app's statements
+  /// (see ``Grounding``) instead of free text.
+  public let grounding: Grounding?
 
   struct Configuration: Sendable {
     var instructions: Instructions?
@@ -50,15 +53,17 @@ public final class LanguageModelSession: Sendable {
   ///   - historyPolicy: What to do when the history outgrows the context (default: throw).
   ///   - maximumArgumentCorrections: How many refused tool calls (arguments that break the
   ///     tool's schema) a request may make before it fails (default 2).
+  ///   - grounding: Answers tool turns by picking among app-written statements (default: free text).
   public convenience init(
     model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], instructions: Instructions? = nil,
-    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, maximumArgumentCorrections: Int = 2
+    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, maximumArgumentCorrections: Int = 2,
+    grounding: Grounding? = nil
   ) {
     let configuration = Configuration(instructions: instructions, tools: tools)
     self.init(
       model: model, configuration: configuration, transcript: Transcript(entries: [Self.instructionsEntry(configuration)]),
       profile: nil, historyTransform: nil, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy,
-      maximumArgumentCorrections: maximumArgumentCorrections)
+      maximumArgumentCorrections: maximumArgumentCorrections, grounding: grounding)
   }
 
   /// Creates a session whose instructions are a string (a variable as well as a literal).
@@ -77,19 +82,21 @@ public final class LanguageModelSession: Sendable {
   /// Restores a session from a transcript; its instructions entry (if any) supplies the instructions.
   public convenience init(
     model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [], transcript: Transcript,
-    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict
+    maximumToolRounds: Int = 8, historyPolicy: HistoryPolicy = .strict, grounding: Grounding? = nil
   ) {
     let instructions = transcript.instructions.map { Instructions(segments: $0.segments.map(\.text)) }
     self.init(
       model: model, configuration: Configuration(instructions: instructions, tools: tools), transcript: transcript,
-      profile: nil, historyTransform: nil, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy)
+      profile: nil, historyTransform: nil, maximumToolRounds: maximumToolRounds, historyPolicy: historyPolicy,
+      grounding: grounding)
   }
 
   init(
     model: any LanguageModel, configuration: Configuration, transcript: Transcript,
     profile: (@Sendable () -> Configuration)?, historyTransform: (@Sendable ([Transcript.Entry]) -> [Transcript.Entry])?,
-    maximumToolRounds: Int, historyPolicy: HistoryPolicy, maximumArgumentCorrections: Int = 2
+    maximumToolRounds: Int, historyPolicy: HistoryPolicy, maximumArgumentCorrections: Int = 2, grounding: Grounding? = nil
   ) {
+    self.grounding = grounding
     self.maximumArgumentCorrections = maximumArgumentCorrections
     self.model = model
     self.state = Mutex(State(transcript: transcript, configuration: configuration))

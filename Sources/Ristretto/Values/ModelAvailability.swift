@@ -33,6 +33,10 @@ public enum ModelAvailability: Sendable, Equatable {
     case loadFailed(String)
     /// A served model could not be reached or refused the connection.
     case unreachable(String)
+    /// The model server answered with an HTTP error (for example 401 without the right API key).
+    case serverError(status: Int, message: String)
+    /// The model server does not serve the model asked for; `served` lists what it does serve.
+    case modelNotServed(name: String, served: [String])
     /// Any other reason, in a sentence.
     case other(String)
 
@@ -48,6 +52,12 @@ public enum ModelAvailability: Sendable, Equatable {
       case .modelFileMissing(let path): "The model file '\(path)' does not exist."
       case .loadFailed(let reason): "The model could not be loaded: \(reason)"
       case .unreachable(let reason): "The model server cannot be reached: \(reason)"
+      case .serverError(let status, let message) where status == 401 || status == 403:
+        "The model server refused the request (HTTP \(status)): \(message). Set the API key it expects."
+      case .serverError(let status, let message): "The model server answered HTTP \(status): \(message)"
+      case .modelNotServed(let name, let served):
+        "The model server does not serve '\(name)'; it serves: "
+          + (served.isEmpty ? "nothing" : served.joined(separator: ", ")) + ". Ask for one of those."
       case .other(let reason): reason
       }
     }

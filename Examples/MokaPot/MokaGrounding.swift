@@ -1,0 +1,49 @@
+import Ristretto
+import RistrettoRules
+
+/// Grounded answers for the moka assistant on a real model: the statements a turn's tool outputs
+/// support, written by the app; the model only picks and orders them.
+///
+/// Statuses that mean a tool did not run, constraints that matched nothing, safety fixes and the
+/// answer to a computed cupboard question are required: they are in every answer.
+enum MokaGrounding {
+  static let grounding = Grounding(maximumPicks: 3) { question, turn in statements(question, turn) }
+
+  static func statements(_ question: String, _ turn: [Transcript.Entry]) -> [Grounding.Statement] {
+    let utterance = Utterance(question)
+    var statements: [Grounding.Statement] = []
+    for result in RuleContext(transcript: Transcript(entries: turn + [.prompt(Transcript.Prompt(id: "end", segments: []))]))
+      .earlierResults
+    {
+      statements += self.statements(for: result, utterance)
+    }
+    if MokaVocabulary.mentionsPrice(utterance), !statements.isEmpty {
+      statements.append(Grounding.Statement(MokaAnswers.noPrices, isRequired: true))
+    }
+    return statements
+  }
+
+  static func statements(for result: ToolResult, _ question: Utterance) -> [Grounding.Statement] {
+    let status = result.status ?? ""
+    if status.hasSuffix("Unavailable") || status == "indexStale" {
+      return [Grounding.Statement(MokaAnswers.unavailable(result), isRequired: true)]
+    }
+    let output = result.output
+    switch (result.tool, status) {
+    case ("searchBeans", "ok"):
+      return MokaAnswers.array(output, "beans").map { Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0) + ".") }
+    case ("nearbyCafes", "ok"):
+      return MokaAnswers.array(output, "places").map { Grounding.Statement(MokaAnswers.placeLine($0) + ".") }
+    case ("brewAdvice", _):
+      let recipe = Grounding.Statement(
+        "For a \(MokaAnswers.int(output, "cups"))-cup moka pot use \(MokaAnswers.int(output, "doseGrams")) g of coffee and "
+          + "\(MokaAnswers.int(output, "waterMilliliters")) ml of water, ground \(MokaAnswers.string(output, "grind") ?? "").")
+      let heat = Grounding.Statement("Heat: \(MokaAnswers.string(output, "heat") ?? "").")
+      guard let fix = MokaAnswers.string(output, "fix") else { return [recipe, heat] }
+      return [Grounding.Statement(fix, isRequired: true), recipe, heat]
+    default:
+      // Everything else is one computed sentence (a cupboard answer, a refused filter, a quiz): always said.
+      return [Grounding.Statement(MokaAnswers.sentence(result, question), isRequired: true)]
+    }
+  }
+}

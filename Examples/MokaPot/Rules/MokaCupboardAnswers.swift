@@ -1,0 +1,124 @@
+import Ristretto
+import RistrettoRules
+
+/// Answers about the user's bags, computed from the cupboard tool's output: totals, the oldest,
+/// the order to finish them in, brews left at a pot size's dose, freshness.
+enum MokaCupboardAnswers {
+  typealias A = MokaAnswers
+
+  static func sentence(_ output: GeneratedContent, _ question: Utterance) -> String {
+    let bags = A.array(output, "bags")
+    if let reference = A.field(output, "reference"), reference.kind != .null, let bag = bags.first {
+      return compare(bag, reference)
+    }
+    if A.string(output, "referenceStatus") == "unavailable", let bag = bags.first {
+      return detail(bag) + " The reference corpus is unavailable right now, so I could not compare it with its reference bean."
+    }
+    func asks(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    let cups = MokaToolRules.cups(in: question) ?? 3
+    let dose = BrewAdviceTool.Output.dose(cups: cups)
+    if bags.count == 1, let bag = bags.first {
+      return detail(bag) + " " + brews(bag, cups: cups, dose: dose)
+    }
+    let open = bags.filter { A.int($0, "gramsLeft") > 0 }
+    if asks(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"]) {
+      let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
+      return "You have \(total) g of coffee left in total across \(open.count) bags: "
+        + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
+        + ". That is about \(total / dose) brews in a \(cups)-cup pot (\(dose) g each)."
+    }
+    if asks(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"]) {
+      return open.map { brews($0, cups: cups, dose: dose) }.joined(separator: " ")
+    }
+    if asks(["finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up"]) {
+      let order = open.sorted { urgency($0) > urgency($1) }
+      guard let first = order.first else { return "Your bags are all empty." }
+      return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
+        + order.dropFirst().map { "\(A.string($0, "name") ?? "?") (\(state($0)))" }.joined(separator: ", ") + "."
+    }
+    if asks(["oldest", "longest", "most days"]) {
+      guard let oldest = open.max(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
+      return "Your oldest bag is the \(A.string(oldest, "name") ?? "?"): \(state(oldest))."
+    }
+    if asks(["newest", "freshest", "most recent", "latest"]) {
+      guard let newest = open.min(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
+      return "Your freshest bag is the \(A.string(newest, "name") ?? "?"): \(state(newest))."
+    }
+    if asks(["running low", "running out", "almost out", "nearly empty", "almost empty", "least", "lowest", "run out"]) {
+      guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
+      return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
+        + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
+    }
+    if asks(["unopened", "not opened", "sealed", "havent opened", "still closed"]) {
+      let sealed = bags.filter { A.field($0, "opened")?.kind == .bool(false) }
+      return sealed.isEmpty
+        ? "Every bag in your cupboard has been opened."
+        : "Unopened: " + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ")
+          + "."
+    }
+    if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off"]) {
+      return freshnessSummary(bags)
+    }
+    return "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
+  }
+
+  static let empty = "Your bags are all empty."
+
+  static func detail(_ bag: GeneratedContent) -> String {
+    "Your \(A.string(bag, "name") ?? "?") (\(A.string(bag, "bean") ?? "?") from \(A.string(bag, "roaster") ?? "?")): "
+      + "\(A.int(bag, "gramsLeft")) g left, \(state(bag))"
+      + (A.field(bag, "opened")?.kind == .bool(false) ? ", still unopened." : ".")
+  }
+
+  static func brews(_ bag: GeneratedContent, cups: Int, dose: Int) -> String {
+    let count = brewCount(bag, dose: dose)
+    let name = A.string(bag, "name") ?? "?"
+    guard count > 0 else {
+      let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last
+      return "\(name): \(A.int(bag, "gramsLeft")) g is not enough for one brew in a \(cups)-cup pot (\(dose) g)"
+        + (small.map { ", but enough for a \($0)-cup pot." } ?? ".")
+    }
+    return "\(name): \(A.int(bag, "gramsLeft")) g is enough for \(count) brews in a \(cups)-cup pot (\(dose) g each)."
+  }
+
+  static func brewCount(_ bag: GeneratedContent, dose: Int) -> Int { A.int(bag, "gramsLeft") / max(dose, 1) }
+
+  /// "roasted 103 days ago, stale (out of date)".
+  static func state(_ bag: GeneratedContent) -> String {
+    let freshness = A.string(bag, "freshness") ?? "?"
+    let wording =
+      [
+        "stale": "stale: out of date, past its best", "fading": "fading: past its peak, use it soon",
+        "fresh": "fresh", "resting": "resting: too fresh, best after a few more days",
+      ][freshness] ?? freshness
+    return "roasted \(A.int(bag, "daysSinceRoast")) days ago, \(wording)"
+  }
+
+  /// Higher for bags that should be used sooner: stale and fading before fresh, older first.
+  static func urgency(_ bag: GeneratedContent) -> Int {
+    let rank = ["stale": 3, "fading": 2, "fresh": 1, "resting": 0][A.string(bag, "freshness") ?? ""] ?? 1
+    return rank * 1000 + A.int(bag, "daysSinceRoast")
+  }
+
+  static func freshnessSummary(_ bags: [GeneratedContent]) -> String {
+    let groups = ["stale", "fading", "fresh", "resting"].compactMap { freshness -> String? in
+      let names = bags.filter { A.string($0, "freshness") == freshness }
+        .map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "daysSinceRoast")) days)" }
+      guard !names.isEmpty else { return nil }
+      let label =
+        ["stale": "Stale, out of date", "fading": "Fading, past peak", "fresh": "Fresh", "resting": "Resting"][freshness]
+        ?? freshness
+      return "\(label): \(names.joined(separator: ", "))"
+    }
+    return groups.joined(separator: ". ") + "."
+  }
+
+  static func compare(_ bag: GeneratedContent, _ reference: GeneratedContent) -> String {
+    let aging = ["stale", "fading"].contains(A.string(bag, "freshness") ?? "")
+    return "Your \(A.string(bag, "name") ?? "bag") is \(A.string(reference, "name") ?? "?") in the reference corpus: "
+      + "\(A.string(reference, "process") ?? "") process, \(A.string(reference, "roast") ?? "") roast, notes of "
+      + "\(A.list(A.strings(reference, "notes"))), body \(A.int(reference, "body"))/5, acidity \(A.int(reference, "acidity"))/5. "
+      + "It was \(state(bag)), "
+      + (aging ? "so expect flatter, woodier cups than that profile." : "so it should still taste close to that profile.")
+  }
+}

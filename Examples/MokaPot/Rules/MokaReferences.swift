@@ -1,0 +1,118 @@
+import Ristretto
+import RistrettoRules
+
+/// Follow-ups that point at earlier results ("those", "it", "the second one", "the darkest"),
+/// resolved against the tool outputs already in the transcript.
+enum MokaReferences {
+  /// Words that point back at something already said.
+  static let pointers = [
+    "it", "its", "that", "those", "them", "these", "this one", "that one", "the one", "ones", "same", "which one",
+    "which of", "of those", "of them", "the first", "the second", "the third", "the last", "more of", "more like",
+    "welches", "welche", "die", "cual", "cuales", "quale", "quelle", "lequel",
+  ]
+
+  /// Whether `utterance` points back at earlier results.
+  static func refersBack(_ utterance: Utterance) -> Bool {
+    pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  /// The beans of the newest successful search.
+  static func lastBeans(_ context: RuleContext) -> [GeneratedContent] {
+    context.latest("searchBeans", in: ["ok"]).map { MokaAnswers.array($0.output, "beans") } ?? []
+  }
+
+  /// The bags of the newest cupboard look-up that found some.
+  static func lastBags(_ context: RuleContext) -> [GeneratedContent] {
+    context.latest("cupboard", in: ["ok"]).map { MokaAnswers.array($0.output, "bags") } ?? []
+  }
+
+  /// What the newest result was about: beans, bags or places (the newest tool with items wins).
+  static func lastKind(_ context: RuleContext) -> String? {
+    for result in context.earlierResults.reversed() where result.status == "ok" {
+      switch result.tool {
+      case "searchBeans": return "beans"
+      case "cupboard": return "bags"
+      case "nearbyCafes": return "places"
+      default: continue
+      }
+    }
+    return nil
+  }
+
+  /// Ways to pick one bean out of several, by what the question asks for.
+  static let selectors: [(phrases: [String], pick: @Sendable ([GeneratedContent]) -> GeneratedContent?)] = [
+    (["strongest", "fullest", "most body", "heaviest", "boldest"], { $0.max { int($0, "body") < int($1, "body") } }),
+    (
+      ["brightest", "most acidic", "most acidity", "fruitiest", "zingiest"],
+      { $0.max { int($0, "acidity") < int($1, "acidity") } }
+    ),
+    (
+      ["least acidic", "lowest acidity", "least acidity", "smoothest", "mildest", "gentlest"],
+      {
+        $0.min { int($0, "acidity") < int($1, "acidity") }
+      }
+    ),
+    (["sweetest", "most sweet"], { $0.max { int($0, "sweetness") < int($1, "sweetness") } }),
+    (["darkest"], { $0.max { roastRank($0) < roastRank($1) } }),
+    (["lightest"], { $0.min { roastRank($0) < roastRank($1) } }),
+    (["first", "1st"], { $0.first }), (["second", "2nd"], { $0.dropFirst().first }),
+    (["third", "3rd"], { $0.dropFirst(2).first }), (["last"], { $0.last }),
+  ]
+
+  /// The bean of `beans` the question singles out (by a superlative, an ordinal or its name), if any.
+  static func selectBean(_ utterance: Utterance, from beans: [GeneratedContent]) -> GeneratedContent? {
+    if let named = beans.first(where: { bean in
+      Utterance(MokaAnswers.string(bean, "name") ?? "").words.contains { $0.count > 3 && utterance.words.contains($0) }
+    }) {
+      return named
+    }
+    for selector in selectors where selector.phrases.contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }) {
+      return selector.pick(beans)
+    }
+    // A process, roast or origin that only one of them has picks it out.
+    let described = beans.filter { bean in
+      let words = Utterance(
+        [MokaAnswers.string(bean, "process"), MokaAnswers.string(bean, "roast"), MokaAnswers.string(bean, "origin")]
+          .compactMap { $0 }.joined(separator: " ")
+      ).words
+      return words.contains { $0.count > 3 && utterance.words.contains($0) }
+        || MokaVocabulary.origin(in: utterance).map { origin in words.contains(origin.lowercased()) } == true
+    }
+    if described.count == 1 { return described.first }
+    return beans.count == 1 ? beans.first : nil
+  }
+
+  /// The bag the question means: named, or the user's bag of the bean an earlier answer was about.
+  static func bag(_ utterance: Utterance, bagNames: [String], context: RuleContext) -> String? {
+    if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
+    guard refersBack(utterance) else { return nil }
+    switch lastKind(context) {
+    case "bags"?:
+      let bags = lastBags(context)
+      return (selectBag(utterance, from: bags) ?? (bags.count == 1 ? bags.first : nil)).flatMap { MokaAnswers.string($0, "name") }
+    case "beans"?:
+      guard let bean = selectBean(utterance, from: lastBeans(context)) ?? lastBeans(context).first,
+        let name = MokaAnswers.string(bean, "name")
+      else { return nil }
+      // The user's bag of that bean, if they own one; else the bean's name (the cupboard says it is not there).
+      let words = Set(Utterance(name).words)
+      return bagNames.first { words.contains($0.lowercased()) } ?? name
+    default:
+      return nil
+    }
+  }
+
+  static func selectBag(_ utterance: Utterance, from bags: [GeneratedContent]) -> GeneratedContent? {
+    if utterance.matches("oldest") { return bags.max { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") } }
+    if utterance.matches("newest") || utterance.matches("freshest") {
+      return bags.min { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") }
+    }
+    return nil
+  }
+
+  static func int(_ content: GeneratedContent, _ name: String) -> Int { MokaAnswers.int(content, name) }
+
+  static func roastRank(_ bean: GeneratedContent) -> Int {
+    ["light": 0, "medium": 1, "dark": 2][MokaAnswers.string(bean, "roast") ?? ""] ?? 1
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RistrettoFixtures
+import RistrettoRules
+
+/// The rule-based router: a ``LinearClassifier`` trained on the labelled routing sets, over word
+/// and character n-grams plus tags derived from the assistant's own data (bag names, origins in
+/// the corpus, gear the shops sell). No phrase is written for a particular question.
+enum MokaRouter {
+  /// The labelled sets the router learns from. The blind sets (`routing-blind3`, `answers-blind`)
+  /// are never among them: they measure it.
+  static let trainingSets = [
+    "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2", "answers-dev",
+  ]
+
+  /// The training examples bundled with the package (empty only if the package was built without them,
+  /// which a test rules out).
+  static let bundledExamples: [LinearClassifier.Example] = trainingSets.flatMap { name in
+    (try? BundledFixtures.data(name + ".jsonl")).map(examples(jsonLines:)) ?? []
+  }
+
+  /// The examples of the bundled `sets`.
+  static func examples(sets: [String]) throws -> [LinearClassifier.Example] {
+    try sets.flatMap { examples(jsonLines: try BundledFixtures.data($0 + ".jsonl")) }
+  }
+
+  /// Parses `{"q": …, "label": …}` lines; an answer case without a label counts as its first
+  /// acceptable specialty, and a conversation gives its opening question (later turns lean on context).
+  static func examples(jsonLines data: Data) -> [LinearClassifier.Example] {
+    String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+      guard var object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+      if let first = (object["turns"] as? [[String: Any]])?.first { object = first }
+      guard let text = object["q"] as? String,
+        let label = object["label"] as? String ?? (object["acceptable"] as? [String])?.first
+      else { return nil }
+      return LinearClassifier.Example(text, label: label)
+    }
+  }
+
+  /// A classifier for `data`, trained on `examples` (the bundled sets by default); cached per data
+  /// and examples, so an assistant is cheap to create.
+  static func classifier(data: MokaData, examples: [LinearClassifier.Example]? = nil) -> LinearClassifier {
+    let vocabulary = MokaTags(data: data)
+    let examples = examples ?? bundledExamples
+    let key = vocabulary.fingerprint + "|\(examples.count)|\(examples.first?.text ?? "")|\(examples.last?.text ?? "")"
+    return ClassifierCache.shared.get(key) {
+      LinearClassifier(
+        examples: examples, features: NGramFeatures(tags: vocabulary.tags), minimumProbability: 0.45,
+        unsureAnswer: "unsure")
+    }
+  }
+}
+
+/// Trained classifiers, one per data fingerprint.
+final class ClassifierCache: @unchecked Sendable {
+  static let shared = ClassifierCache()
+  private let lock = NSLock()
+  private var classifiers: [String: LinearClassifier] = [:]
+
+  func get(_ key: String, make: () -> LinearClassifier) -> LinearClassifier {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached = classifiers[key] { return cached }
+    let made = make()
+    classifiers[key] = made
+    return made
+  }
+}

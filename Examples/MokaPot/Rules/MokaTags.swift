@@ -1,0 +1,90 @@
+import RistrettoRules
+
+/// General features of a moka question, derived from the assistant's data and vocabulary rather
+/// than from any labelled question: the user's bag names, names and origins in the corpus, gear
+/// the shops sell, possessives, numbers and pot sizes, brewing problems.
+struct MokaTags: Sendable {
+  let bagNames: Set<String>
+  let beanWords: Set<String>
+  let originWords: Set<String>
+  let gearWords: Set<String>
+  let placeWords: Set<String>
+  /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
+  let regions: [String: String]
+  /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
+  let soldTerms: [String]
+  let vocabulary: [(tag: String, words: Set<String>)]
+  static let possessives: Set<String> = [
+    "my", "mine", "our", "mio", "mia", "miei", "mi", "mis", "mon", "ma", "mes", "mein", "meine", "meinen",
+  ]
+
+  init(data: MokaData) {
+    bagNames = Set((data.cupboard ?? []).flatMap { Utterance($0.name).words })
+    beanWords = Set(
+      data.beans.flatMap { bean in
+        Utterance([bean.name, bean.region, bean.producer ?? "", bean.variety].joined(separator: " ")).words
+      }
+    ).filter { $0.count > 3 }
+    originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + data.beans.map { $0.country.lowercased() })
+    // The head noun of each thing a shop sells ("filter plates" → "plate"), less drinks and coffee.
+    let notGear: Set<String> = [
+      "pot", "coffee", "bean", "origin", "espresso", "cappuccino", "pastrie", "pastry", "decaf", "brunch", "marocchino",
+      "bicerin", "chocolate", "blend", "service", "class", "cup",
+    ]
+    gearWords = Set(data.cafes.flatMap(\.sells).compactMap { Utterance($0).words.last.map(Self.singular) })
+      .subtracting(notGear)
+    let genericPlace: Set<String> = [
+      "caffe", "cafe", "bar", "torrefazione", "tostatura", "ferramenta", "drogheria", "emporio", "casa", "moka", "piazza",
+      "porta", "cucina", "coffee",
+    ]
+    var regions: [String: String] = [:]
+    for bean in data.beans where !bean.region.contains(",") {
+      for word in Utterance(bean.region).words where word.count > 3 { regions[word] = bean.region }
+    }
+    self.regions = regions
+    soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
+      .sorted { ($0.count, $0) > ($1.count, $1) }
+    placeWords = Set(data.cafes.flatMap { Utterance($0.name).words }).subtracting(genericPlace).filter { $0.count > 3 }
+    vocabulary = [
+      ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),
+      ("#process", Set(MokaVocabulary.processes.flatMap(\.words).filter { !$0.contains(" ") })),
+      ("#flavour", Set(MokaVocabulary.flavours.flatMap(\.words))),
+      ("#problem", Set(MokaVocabulary.problems.flatMap(\.phrases).filter { !$0.contains("*") && !$0.contains(" ") })),
+      ("#my", Self.possessives),
+    ]
+  }
+
+  /// Identifies the data the tags come from (for caching a classifier trained with them).
+  var fingerprint: String {
+    [bagNames, beanWords, originWords, gearWords, placeWords].map { $0.sorted().joined(separator: ",") }
+      .joined(separator: ";")
+  }
+
+  /// The tags of `utterance`.
+  var tags: @Sendable (Utterance) -> [String] {
+    { [self] utterance in
+      var tags: [String] = []
+      let words = utterance.words
+      for (index, word) in words.enumerated() {
+        if bagNames.contains(word) {
+          tags.append("#bag")
+          if index > 0, Self.possessives.contains(words[index - 1]) || words[index - 1] == "the" { tags.append("#my-bag") }
+        }
+        if beanWords.contains(word) { tags.append("#bean") }
+        if originWords.contains(word) { tags.append("#origin") }
+        if gearWords.contains(Self.singular(word)) { tags.append("#gear") }
+        if placeWords.contains(word) { tags.append("#place") }
+        if Int(word) != nil { tags.append("#number") }
+        if word.hasPrefix("cup") || word.hasPrefix("tazz") || word.hasPrefix("taza"), index > 0, Int(words[index - 1]) != nil {
+          tags.append("#pot-size")
+        }
+        for (tag, set) in vocabulary where set.contains(word) { tags.append(tag) }
+      }
+      return tags
+    }
+  }
+
+  static func singular(_ word: String) -> String {
+    word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+  }
+}

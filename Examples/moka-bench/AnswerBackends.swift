@@ -1,0 +1,41 @@
+import Foundation
+import MokaPot
+import Ristretto
+import RistrettoRules
+
+#if Llama
+  import RistrettoLlama
+#endif
+
+/// The backends `moka-bench answers` compares: the rule-based model, then each installed GGUF model
+/// (`--backend llama`, with `--model` or `$RISTRETTO_MODEL` and `$RISTRETTO_GEMMA_MODEL`).
+enum AnswerBackends {
+  static func make(_ options: BenchOptions) throws -> [AnswersBench.Backend] {
+    var backends = [
+      AnswersBench.Backend(name: "rules") { assistant in try assistant.chat(model: assistant.rulesModel) }
+    ]
+    guard options.backend == "llama" else { return backends }
+    #if Llama
+      let environment = ProcessInfo.processInfo.environment
+      let paths =
+        options.modelPaths.isEmpty
+        ? [environment["RISTRETTO_MODEL"], environment["RISTRETTO_GEMMA_MODEL"]].compactMap { $0 } : options.modelPaths
+      for path in paths {
+        let model = LlamaLanguageModel(path: path)
+        guard model.availability.isAvailable else { continue }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        // The model chooses tools; under `threshold` confidence the rules choose (0: the model alone).
+        let threshold = Double(environment["TOOL_THRESHOLD"] ?? "") ?? 0.8
+        backends.append(
+          AnswersBench.Backend(name: String(name.prefix(14))) { assistant in
+            let rules = try assistant.rulesModel
+            let cascade = ToolChoiceCascade(primary: model, fallback: rules, threshold: threshold)
+            return try assistant.chat(model: cascade, router: MokaRouterPrompt.cascade(rules: rules, model: model))
+          })
+      }
+    #else
+      print("answers: --backend llama needs a build with --traits Llama; measuring the rule-based model only")
+    #endif
+    return backends
+  }
+}

@@ -1,0 +1,48 @@
+/// The features a ``LinearClassifier`` sees: words, word pairs, character n-grams of each word,
+/// and tags the app derives from its own data (a bag name, a place, a number).
+///
+/// Character n-grams make the features robust to typos, inflections and related languages
+/// ("sputtering", "sputters", "spluttering" share most of theirs); tags let a model generalise
+/// over names it has never seen in training ("my Kochere" and "my Huila" both carry `#bag`).
+///
+/// ```swift
+/// let features = NGramFeatures(tags: { utterance in utterance.words.contains("my") ? ["#possessive"] : [] })
+/// features.features(of: Utterance("my bag")) // ["w:my", "w:bag", "b:my bag", "c:<my", …, "#possessive"]
+/// ```
+public struct NGramFeatures: Sendable {
+  /// Lengths of the character n-grams taken from each word (padded with `<` and `>`).
+  public var characterLengths: ClosedRange<Int>
+  /// Whether consecutive word pairs are features.
+  public var wordPairs: Bool
+  /// App-specific tags for an utterance (each becomes one feature).
+  public var tags: @Sendable (Utterance) -> [String]
+
+  /// Creates a feature extractor.
+  public init(
+    characterLengths: ClosedRange<Int> = 3...5, wordPairs: Bool = true,
+    tags: @escaping @Sendable (Utterance) -> [String] = { _ in [] }
+  ) {
+    self.characterLengths = characterLengths
+    self.wordPairs = wordPairs
+    self.tags = tags
+  }
+
+  /// The distinct features of `utterance`, in a stable order. Linear in the utterance's length.
+  public func features(of utterance: Utterance) -> [String] {
+    var seen = Set<String>()
+    var result: [String] = []
+    func add(_ feature: String) { if seen.insert(feature).inserted { result.append(feature) } }
+    let words = utterance.words
+    for (index, word) in words.enumerated() {
+      add("w:" + word)
+      if wordPairs, index + 1 < words.count { add("b:" + word + " " + words[index + 1]) }
+      let padded = Array("<" + word + ">")
+      for length in characterLengths where padded.count >= length {
+        for start in 0...(padded.count - length) { add("c:" + String(padded[start..<start + length])) }
+      }
+    }
+    if words.isEmpty { add("#empty") }
+    for tag in tags(utterance) { add(tag) }
+    return result
+  }
+}
