@@ -4,7 +4,7 @@
   import Ristretto
 
   /// The mutable state of one llama.cpp context: handles, the tokens in its KV cache, and the
-  /// vocabulary trie for guided generation. Always used under the model's `Mutex`.
+  /// vocabulary trie for guided generation. Always used under the model's lock.
   struct LlamaEngine {
     let model: ModelHandle
     let context: ContextHandle

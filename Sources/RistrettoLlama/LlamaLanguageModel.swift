@@ -1,8 +1,8 @@
 #if Llama
   import CLlama
   import Foundation
-  import Ristretto
   import Synchronization
+  import Ristretto
 
   /// A GGUF model run through llama.cpp's C API, with guided generation done by masking logits
   /// with Ristretto's own automaton and the prompt cache reused across turns.
@@ -27,7 +27,7 @@
     /// The longest free string (characters) a guided tool call may write into an argument; nil
     /// for no limit. A small model may otherwise never close a string.
     public let maximumToolStringLength: Int?
-    let engine: Mutex<LlamaEngine?>
+    let engine: LockedValue<LlamaEngine?>
     /// CPU threads used for decoding.
     public let threads: Int
     private let loadResult: Result<LlamaTokenizer, LlamaError>
@@ -80,7 +80,7 @@
         // context that is decoding.
         return LlamaTokenizer(model: try Self.load(path, vocabularyOnly: true, progress: nil))
       }
-      self.engine = Mutex(engine)
+      self.engine = LockedValue(engine)
       promptRenderer = PromptRenderer(template: template ?? detected, toolRenderer: toolRenderer)
     }
 

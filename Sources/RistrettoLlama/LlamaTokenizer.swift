@@ -1,11 +1,11 @@
 #if Llama
   import CLlama
   import Ristretto
-  import Synchronization
+  import Foundation
 
   /// The model's own tokenizer, through `llama_tokenize` (exact by definition).
   public final class LlamaTokenizer: Tokenizer {
-    private let model: Mutex<ModelHandle>
+    private let model: LockedValue<ModelHandle>
 
     /// The most bytes one token's piece holds (special tokens as their text).
     public let maximumTokenBytes: Int?
@@ -25,7 +25,7 @@
       }
       maximumTokenBytes = longest > 0 ? longest : nil
       coveredBytes = covered
-      self.model = Mutex(model)
+      self.model = LockedValue(model)
     }
 
     /// At least one token per ``maximumTokenBytes`` bytes, counting only bytes with a token.

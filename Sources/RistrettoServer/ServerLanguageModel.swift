@@ -1,6 +1,5 @@
 import Foundation
 import Ristretto
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -38,7 +37,7 @@ public final class ServerLanguageModel: LanguageModel {
   public let tokenizer: any Tokenizer
   let apiKey: String?
   let transport: HTTPTransport
-  let probe: Mutex<Probe>
+  let probe: LockedValue<Probe>
 
   /// What the last check of the server found.
   struct Probe: Sendable {
@@ -89,7 +88,7 @@ public final class ServerLanguageModel: LanguageModel {
     self.streams = streams
     self.promptRenderer = promptRenderer
     transport = HTTPTransport(timeout: timeout)
-    probe = Mutex(Probe(contextSize: contextSize))
+    probe = LockedValue(Probe(contextSize: contextSize))
   }
 
   /// Whether the server answered the last check or request; see ``checkAvailability()``.

@@ -1,6 +1,5 @@
 import Foundation
 import Ristretto
-import Synchronization
 
 /// A scripted ``LanguageModel`` for tests: it replies with what you tell it and records every
 /// request, so a test can check exactly what the model saw.
@@ -175,7 +174,7 @@ public struct FakeModel: LanguageModel {
 
 /// The requests a ``FakeModel`` received; shared by its copies.
 final class RequestLog: Sendable {
-  private let storage = Mutex<[GenerationRequest]>([])
+  private let storage = LockedValue<[GenerationRequest]>([])
 
   func append(_ request: GenerationRequest) -> Int {
     storage.withLock {

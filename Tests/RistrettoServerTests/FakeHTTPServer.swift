@@ -1,4 +1,5 @@
 import Foundation
+import Ristretto
 import Synchronization
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ struct ReceivedRequest: Sendable {
 final class FakeHTTPServer: Sendable {
   let port: UInt16
   private let socket: Int32
-  private let log = Mutex<[ReceivedRequest]>([])
+  private let log = LockedValue<[ReceivedRequest]>([])
   private let stopped = Atomic<Bool>(false)
   private let reply: @Sendable (ReceivedRequest) -> FakeReply
 

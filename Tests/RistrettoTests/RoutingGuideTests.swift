@@ -1,7 +1,6 @@
 import Foundation
 import Ristretto
 import RistrettoTesting
-import Synchronization
 import Testing
 
 /// The code of Docs/Routing.md, compiled and run. Each ```swift block of the page must appear
@@ -40,7 +39,7 @@ struct RoutingGuideTests {
         InstructionSet.Briefing(name: "clock", text: "Use clock for the time.", tools: ["clock"]),
       ])
     let routes: [FakeModel.Step] = [.route(Desk.weather), .route(Desk.time), .route(Desk.weather)]
-    let routed = Mutex(0)
+    let routed = LockedValue(0)
     let model = FakeModel { request, _ in
       guard request.responseSchema == Router<Desk>.schema else {
         return request.responseSchema == nil ? .reply("ok") : .json(#"{"freezing":false}"#)

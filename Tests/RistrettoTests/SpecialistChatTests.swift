@@ -1,7 +1,6 @@
 import Foundation
 import Ristretto
 import RistrettoTesting
-import Synchronization
 import Testing
 
 /// A backend whose router answers come from `routes` in turn and whose answers are "ok".
@@ -14,7 +13,7 @@ private func deskModel(_ routes: [FakeModel.Step]) -> FakeModel {
 }
 
 private final class Counter: Sendable {
-  private let value = Mutex(0)
+  private let value = LockedValue(0)
   func next() -> Int {
     value.withLock { value in
       defer { value += 1 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Compiled grammars by schema, so a schema used again (the same tool set, the same response
@@ -17,7 +18,7 @@ public final class GuidanceGrammarCache: Sendable {
   /// The cache behind ``GuidanceGrammar/cached(schema:)``.
   public static let shared = GuidanceGrammarCache()
 
-  private let storage: Mutex<BoundedCache<GuidanceGrammar.Key, GuidanceGrammar>>
+  private let storage: LockedValue<BoundedCache<GuidanceGrammar.Key, GuidanceGrammar>>
   private let compilations = Atomic<Int>(0)
 
   /// Creates an empty cache.
@@ -25,7 +26,7 @@ public final class GuidanceGrammarCache: Sendable {
   ///   - entryLimit: the most grammars kept.
   ///   - byteLimit: the most bytes of grammar tables kept (see ``GuidanceGrammar/byteCount``).
   public init(entryLimit: Int = 128, byteLimit: Int = 32 << 20) {
-    storage = Mutex(BoundedCache(entryLimit: entryLimit, byteLimit: byteLimit))
+    storage = LockedValue(BoundedCache(entryLimit: entryLimit, byteLimit: byteLimit))
   }
 
   /// The grammar of `schema`: the one compiled before for a schema with the same key, or a

@@ -1,9 +1,9 @@
-import Synchronization
+import Foundation
 
 extension StringPattern {
   /// Compiled patterns by source, so validating many values against one guide compiles its
   /// automaton once (a compile takes milliseconds; a match, microseconds).
-  private static let cache = Mutex(BoundedCache<String, StringPattern>(entryLimit: 256, byteLimit: 16 << 20))
+  private static let cache = LockedValue(BoundedCache<String, StringPattern>(entryLimit: 256, byteLimit: 16 << 20))
 
   /// The pattern compiled from `source`, from the cache when it was compiled before.
   /// - Throws: ``StringPatternError`` naming the unsupported construct (failures are not kept).

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Computes which tokens may come next for a guidance state, caching masks by state.
@@ -16,7 +17,7 @@ import Synchronization
 public final class TokenMaskComputer: Sendable {
   /// The trie the masks are computed over.
   public let trie: TokenTrie
-  private let cache: Mutex<BoundedCache<GuidanceState, TokenMask>>
+  private let cache: LockedValue<BoundedCache<GuidanceState, TokenMask>>
   private let computations = Atomic<Int>(0)
 
   /// Creates a computer over a vocabulary trie.
@@ -25,7 +26,7 @@ public final class TokenMaskComputer: Sendable {
   ///   - cacheByteLimit: the most bytes of masks (and their states) kept.
   public init(trie: TokenTrie, cacheLimit: Int = 4096, cacheByteLimit: Int = 64 << 20) {
     self.trie = trie
-    cache = Mutex(BoundedCache(entryLimit: cacheLimit, byteLimit: cacheByteLimit))
+    cache = LockedValue(BoundedCache(entryLimit: cacheLimit, byteLimit: cacheByteLimit))
   }
 
   /// The tokens whose bytes may all come next from `state`.

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// The app's default model, as in Foundation Models: `SystemLanguageModel.default`, which
 /// `LanguageModelSession()` uses when no model is passed.
@@ -19,7 +19,7 @@ public final class SystemLanguageModel: LanguageModel {
   /// The shared default model.
   public static let `default` = SystemLanguageModel()
 
-  private let backend = Mutex<(any LanguageModel)?>(nil)
+  private let backend = LockedValue<(any LanguageModel)?>(nil)
 
   /// A model with no backend yet (use ``default`` unless you need a second one).
   public init() {}

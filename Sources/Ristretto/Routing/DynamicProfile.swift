@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Tools and instructions that are re-evaluated before every request (iOS-27 behaviour).
 ///
@@ -20,7 +20,7 @@ public protocol DynamicProfile: Sendable {
 
 /// A profile that follows a mutable ``Specialty``.
 public final class SpecialtyProfile<S: Specialty>: DynamicProfile {
-  private let current: Mutex<S>
+  private let current: LockedValue<S>
   /// Every tool the app has.
   public let toolbox: [any Tool]
   /// Core instructions and briefings.
@@ -28,7 +28,7 @@ public final class SpecialtyProfile<S: Specialty>: DynamicProfile {
 
   /// Creates a profile.
   public init(specialty: S, toolbox: [any Tool], instructions: InstructionSet) {
-    current = Mutex(specialty)
+    current = LockedValue(specialty)
     self.toolbox = toolbox
     self.instructionSet = instructions
   }

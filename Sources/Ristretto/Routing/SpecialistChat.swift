@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// One conversation routed to specialists (the article's ChatManager, iOS-27 style).
 ///
@@ -64,7 +64,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     var isResponding = false
   }
 
-  private let state: Mutex<State>
+  private let state: LockedValue<State>
 
   /// Creates a conversation.
   ///
@@ -83,7 +83,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     self.routingPolicy = routingPolicy
     self.historyPolicy = historyPolicy
     self.grounding = grounding
-    state = Mutex(
+    state = LockedValue(
       Self.freshState(
         model: model, toolbox: toolbox, instructions: instructions, historyPolicy: historyPolicy, grounding: grounding))
   }

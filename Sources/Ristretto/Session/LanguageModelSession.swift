@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A conversation with a language model: instructions, tools, a transcript, and requests that
 /// run the tool-calling loop until the model answers.
@@ -39,7 +39,7 @@ public final class LanguageModelSession: Sendable {
     var isResponding = false
   }
 
-  let state: Mutex<State>
+  let state: LockedValue<State>
   let profile: (@Sendable () -> Configuration)?
   let historyTransform: (@Sendable ([Transcript.Entry]) -> [Transcript.Entry])?
 
@@ -99,7 +99,7 @@ public final class LanguageModelSession: Sendable {
     self.grounding = grounding
     self.maximumArgumentCorrections = maximumArgumentCorrections
     self.model = model
-    self.state = Mutex(State(transcript: transcript, configuration: configuration))
+    self.state = LockedValue(State(transcript: transcript, configuration: configuration))
     self.profile = profile
     self.historyTransform = historyTransform
     self.maximumToolRounds = maximumToolRounds

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A byte-level BPE tokenizer built from GGUF metadata, matching llama.cpp's `llama_tokenize`
 /// (checked against it on SmolLM2 with a golden file of over a thousand strings).
@@ -21,7 +20,7 @@ public final class BPETokenizer: Tokenizer {
   private let specialTokens: [(text: [Unicode.Scalar], id: Int, userDefined: Bool)]
   private let specialFirstScalars: Set<Unicode.Scalar>
   private let preTokenizer: PreTokenizer
-  private let cache = Mutex<[String: [Int32]]>([:])
+  private let cache = LockedValue<[String: [Int32]]>([:])
 
   /// Builds the tokenizer from extracted tokenizer data.
   /// - Throws: ``GGUFError/missingTokenizer(_:)`` for a model other than byte-level BPE.
