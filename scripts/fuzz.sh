@@ -32,7 +32,9 @@ export SWIFT_BACKTRACE=enable=no
 # them at exit. ASan's memory errors are all still reported.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript)
+TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript cli)
+# Sources a harness compiles in besides Fuzz/Fuzz*.swift (the CLI parser lives in an executable target).
+declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift)
 configuration="${FUZZ_CONFIGURATION:-release}"
 scratch=.build/fuzz
 bin="$scratch/bin"
@@ -52,7 +54,7 @@ build() {
   for target in "${TARGETS[@]}"; do
     echo "== linking $target" >&2
     swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$modules" \
-      Fuzz/Fuzz*.swift "Fuzz/$target.swift" "${objects[@]}" -o "$bin/$target"
+      Fuzz/Fuzz*.swift "Fuzz/$target.swift" ${EXTRA_SOURCES[$target]:-} "${objects[@]}" -o "$bin/$target"
   done
 }
 
