@@ -81,7 +81,10 @@ enum AnswersBench {
               arguments: (try? JSONSerialization.jsonObject(with: Data(call.arguments.jsonString.utf8))) as? [String: Any] ?? [:]
             )
           }
-          failures = turn.failures(specialty: reply.specialty.rawValue, calls: calls, answer: answer)
+          failures = turn.failures(specialty: reply.specialty.rawValue, calls: calls, answer: answer).map { failure in
+            guard failure.hasPrefix("route:"), let confidence = reply.routing?.confidence else { return failure }
+            return failure + String(format: "@%.2f", confidence)
+          }
         } catch {
           failures = ["error:\(type(of: error))"]
         }
