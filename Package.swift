@@ -50,6 +50,7 @@ let package = Package(
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
         "moka/routing-blind3.jsonl", "moka/answers-blind.jsonl", "moka/routing-blind4.jsonl", "moka/answers-blind2.jsonl",
+        "moka/answers-blind3.jsonl",
         "fuzz",
       ],
       resources: [

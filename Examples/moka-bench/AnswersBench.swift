@@ -23,7 +23,7 @@ enum AnswersBench {
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let sets = options.set == "all" ? ["dev", "blind", "blind2"] : [options.set]
+    let sets = options.set == "all" ? ["dev", "blind", "blind2", "blind3"] : [options.set]
     let backends = try AnswerBackends.make(options)
     var rows: [[String: Any]] = []
     print("backend        set     single pass        turns pass         tool right  mean out tok  s/answer")
@@ -81,7 +81,10 @@ enum AnswersBench {
               arguments: (try? JSONSerialization.jsonObject(with: Data(call.arguments.jsonString.utf8))) as? [String: Any] ?? [:]
             )
           }
-          failures = turn.failures(specialty: reply.specialty.rawValue, calls: calls, answer: answer)
+          failures = turn.failures(specialty: reply.specialty.rawValue, calls: calls, answer: answer).map { failure in
+            guard failure.hasPrefix("route:"), let confidence = reply.routing?.confidence else { return failure }
+            return failure + String(format: "@%.2f", confidence)
+          }
         } catch {
           failures = ["error:\(type(of: error))"]
         }

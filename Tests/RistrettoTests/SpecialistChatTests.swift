@@ -48,12 +48,23 @@ struct SpecialistChatTests {
     _ = try await chat.send("Is it cold?")
     let followUp = try await chat.send("And the day after?")
     #expect(followUp.specialty == .weather && followUp.switchedFrom == nil)
-    // The fallback already holds every tool, so a confident route elsewhere does not move it.
-    let general = deskModel([.routeUnsure, .route(Desk.time)])
-    let wide = try self.chat(general)
-    _ = try await wide.send("hello")
-    let reply = try await wide.send("what time is it?")
-    #expect(reply.specialty == .general && reply.switchedFrom == nil)
+    // On the fallback, an unsure follow-up stays there too.
+    let undecided = deskModel([.routeUnsure, .routeUnsure])
+    let stays = try self.chat(undecided)
+    _ = try await stays.send("hello")
+    #expect(try await stays.send("and then?").specialty == .general)
+  }
+
+  @Test func aConfidentPickMovesAConversationOffTheFallback() async throws {
+    // The fallback holds every tool; once a turn has a specialist, the conversation moves there
+    // and carries only that specialist's tools.
+    let model = deskModel([.routeUnsure, .route(Desk.time)])
+    let chat = try chat(model)
+    _ = try await chat.send("hello")
+    #expect(try #require(model.requests.last).tools.count == 2)
+    let reply = try await chat.send("what time is it?")
+    #expect(reply.specialty == .time && reply.switchedFrom == .general)
+    #expect(try #require(model.requests.last).tools.map(\.name) == ["clock"])
   }
 
   @Test func twoFirstMessagesDoNotBothRoute() async throws {

@@ -7,6 +7,8 @@ import Foundation
 /// instructions follow the current specialty through a ``SpecialtyProfile``: a switch is a
 /// property change, and the history stays. A turn that fits the current specialist — the
 /// router picks it, is unsure, or picks one whose tools the current one already holds — stays.
+/// A conversation on the fallback (which holds every tool) moves to any specialist the router
+/// picks with confidence, so it carries only the tools it uses.
 /// With ``RoutingPolicy/firstMessage`` only the first message is routed (iOS-26 behaviour).
 ///
 /// ```swift
@@ -194,6 +196,8 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   private func choose(current: S?, decision: RoutingDecision<S>) -> S {
     guard let current else { return decision.specialty }
     guard decision.isConfident, decision.specialty != current else { return current }
+    // The fallback holds every tool; a confident pick moves the conversation to the narrower desk.
+    if current == S.fallback { return decision.specialty }
     let held = Set(current.tools(from: toolbox).map(\.name))
     let needed = Set(decision.specialty.tools(from: toolbox).map(\.name))
     return needed.isSubset(of: held) ? current : decision.specialty
