@@ -67,6 +67,22 @@ struct SpecialistChatTests {
     #expect(try #require(model.requests.last).tools.map(\.name) == ["clock"])
   }
 
+  @Test func aMessageThatCanNeverFitIsRefusedBeforeRouting() async throws {
+    let model = deskModel([.route(Desk.weather)])
+    let chat = try chat(model)
+    let megabyte = String(repeating: "moka ", count: 1 << 18)
+    await #expect {
+      try await chat.send(megabyte)
+    } throws: { error in
+      guard case GenerationError.exceededContextWindowSize(4096, let needed) = error else { return false }
+      return needed > 4096
+    }
+    // Neither the router nor a specialist saw it, and the conversation is as it was.
+    #expect(model.requests.isEmpty)
+    #expect(chat.specialty == nil && chat.routingDecision == nil)
+    #expect(chat.transcript.entries.count == 1)
+  }
+
   @Test func twoFirstMessagesDoNotBothRoute() async throws {
     let model = FakeModel { request, _ in
       request.responseSchema != nil ? .stall(after: []) : .reply("ok")

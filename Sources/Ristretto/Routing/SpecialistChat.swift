@@ -112,14 +112,16 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   /// - Throws: `GenerationError.concurrentRequests` while another message is being answered;
   ///   any error of the request (the transcript and the specialty are then left as they were).
   public func send(_ message: String, options: GenerationOptions = GenerationOptions()) async throws -> Reply {
-    try await turn(message) { session in try await session.respond(to: message, options: options) }
+    try await turn(message, options: options) { session in try await session.respond(to: message, options: options) }
   }
 
   /// Sends a message and answers with a value of a generable type.
   public func send<Content: Generable>(
     _ message: String, generating type: Content.Type, options: GenerationOptions = GenerationOptions()
   ) async throws -> TypedReply<Content> {
-    try await turn(message) { session in try await session.respond(to: message, generating: type, options: options) }
+    try await turn(message, options: options) { session in
+      try await session.respond(to: message, generating: type, options: options)
+    }
   }
 
   /// Moves the conversation to another specialist, keeping its history.
@@ -156,7 +158,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   // MARK: - A turn
 
   private func turn<Content: Sendable>(
-    _ message: String, respond: (LanguageModelSession) async throws -> Response<Content>
+    _ message: String, options: GenerationOptions, respond: (LanguageModelSession) async throws -> Response<Content>
   ) async throws -> TypedReply<Content> {
     // Claim the conversation atomically, so two first messages cannot both route and race.
     let (session, profile, current) = try state.withLock { state throws(LanguageModelSession.GenerationError) in
@@ -165,6 +167,8 @@ public final class SpecialistChat<S: Specialty>: Sendable {
       return (state.session, state.profile, state.specialty)
     }
     defer { state.withLock { $0.isResponding = false } }
+    // A message that could never fit the context is refused from its length, before routing.
+    try session.refuseIfNeverFits(Prompt(message), instructions: nil, options: options)
 
     var routing: RoutingDecision<S>?
     var next = current ?? S.fallback
