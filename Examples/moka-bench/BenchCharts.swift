@@ -60,7 +60,7 @@ enum BenchCharts {
     try write(
       SVGChart(
         title: "Time against input size", subtitle: "median ms per stage (SmolLM2 tokenizer, rule-based model)",
-        unit: "ms (log scale)", scale: .logarithmic,
+        unit: "ms", scale: .logarithmic,
         groups: rows.map { row in
           .init(
             label: "\(row["kind"] as? String ?? "") \(row["characters"] as? Int ?? 0)",

@@ -82,12 +82,35 @@ public struct SchemaSampler: Sendable {
       }
       return GeneratedContent(kind: .structure(properties: values, orderedKeys: keys))
     case .anyOf(let choices):
-      let usable = depth > 3 ? choices.filter { if case .reference = $0 { false } else { true } } : choices
-      return sample((usable.isEmpty ? choices : usable).randomElement(using: &random)!, depth: depth + 1, using: &random)
+      // Deep down, take a choice that ends soonest, so a recursive schema's sample stays finite.
+      guard depth > 3, let shallowest = choices.min(by: { nesting($0) < nesting($1) }) else {
+        return sample(choices.randomElement(using: &random)!, depth: depth + 1, using: &random)
+      }
+      return sample(shallowest, depth: depth + 1, using: &random)
     case .reference(let name):
       return sample(schema.definition(named: name) ?? .null, depth: depth + 1, using: &random)
     }
   }
+
+  /// The fewest levels of nesting a value of `node` needs (`Int.max` when none is found within
+  /// `budget` references): what a sample must go through to end. A valid schema's definitions
+  /// can all be finished, each through fewer references than there are definitions.
+  private func nesting(_ node: GenerationSchema.Node, budget: Int? = nil) -> Int {
+    let budget = budget ?? schema.definitions.count + 1
+    switch node {
+    case .any, .null, .boolean, .integer, .number, .string, .stringEnum: return 0
+    case .array(let element, let minimum, _):
+      return (minimum ?? 0) == 0 ? 1 : Self.deeper(nesting(element, budget: budget))
+    case .object(_, _, let properties):
+      return Self.deeper(properties.filter { !$0.isOptional }.map { nesting($0.node, budget: budget) }.max() ?? 0)
+    case .anyOf(let choices): return choices.map { nesting($0, budget: budget) }.min() ?? Int.max
+    case .reference(let name):
+      guard budget > 0, let definition = schema.definition(named: name) else { return Int.max }
+      return nesting(definition, budget: budget - 1)
+    }
+  }
+
+  private static func deeper(_ levels: Int) -> Int { levels == Int.max ? Int.max : levels + 1 }
 
   /// A random string matching a pattern, by a random walk through its automaton.
   private func patternString(_ node: GenerationSchema.Node, using random: inout some RandomNumberGenerator) -> String {

@@ -88,6 +88,21 @@ struct FuzzFindingsTests {
     }
   }
 
+  @Test func aRecursiveChoiceDeepDownTakesTheWayOut() throws {
+    // D0 = anyOf[{abc: D0} (required), D1, D1] and D1 = any: deep down, the sampler used to skip
+    // the references and so always took the object, recursing until the stack overflowed.
+    let recursive = GenerationSchema.Node.object(
+      name: "O2", properties: [.init(name: "p0", node: .null), .init(name: "abc", node: .reference("D0"))])
+    let schema = GenerationSchema(
+      root: .reference("D0"),
+      definitions: [
+        .init(name: "D0", node: .anyOf([recursive, .reference("D1"), .reference("D1")])), .init(name: "D1", node: .any),
+      ])
+    let sampler = try SchemaSampler(schema: schema)
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<200 { try validate(sampler.sample(using: &random), against: schema) }
+  }
+
   @Test func samplingBoundsAtTheEndsOfTheirTypesDoesNotTrap() throws {
     let schema = GenerationSchema(
       root: .object(
