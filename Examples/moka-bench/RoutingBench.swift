@@ -70,7 +70,7 @@ enum RoutingBench {
     }
     let training = MokaAssistant.routingTrainingSets.filter { $0.hasPrefix("routing-") }
       .map { $0.replacingOccurrences(of: "routing-", with: "") }
-    let sets = options.set == "all" ? training + ["blind3", "blind4"] : [options.set]
+    let sets = options.set == "all" ? training : [options.set]
     var results: [[String: Any]] = []
     print("The rules router on a set it is trained on is retrained without that set (leave-one-set-out).")
     print("strategy       set       n   acceptable  wrong-specialist  unsure  mean prompt  max output")

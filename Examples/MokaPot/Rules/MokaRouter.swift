@@ -6,10 +6,12 @@ import RistrettoRules
 /// and character n-grams plus tags derived from the assistant's own data (bag names, origins in
 /// the corpus, gear the shops sell). No phrase is written for a particular question.
 enum MokaRouter {
-  /// The labelled sets the router learns from. The blind sets (`routing-blind3`, `answers-blind`)
-  /// are never among them: they measure it.
+  /// The labelled sets the router learns from: every set whose blind figure has been reported.
+  /// `answers-blind3` is never among them: it measures the router on questions it has not seen
+  /// (and `moka-bench routing` measures each routing set with the router retrained without it).
   static let trainingSets = [
-    "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2", "answers-dev",
+    "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2",
+    "routing-blind3", "routing-blind4", "answers-dev", "answers-blind", "answers-blind2",
   ]
 
   /// The training examples bundled with the package (empty only if the package was built without them,
