@@ -5,6 +5,7 @@ import Ristretto
 /// text. See ``fuzzTokenizer(_:vocabularySize:roundTrips:_:)`` for the invariants. Every byte
 /// has a `<0xXX>` token, so every text round-trips, except one holding `▁` (U+2581) itself:
 /// SentencePiece writes a space as that character, so it decodes as a space (as in llama.cpp).
+/// The check reads scalars: followed by a combining mark, `▁` is part of another character.
 private let tokenizer: SentencePieceTokenizer = {
   do {
     return try SentencePieceTokenizer(data: TokenizerData(json: fixture("tokenizers/gemma3-270m.json")))
@@ -16,6 +17,7 @@ private let tokenizer: SentencePieceTokenizer = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSentencePiece(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
-  fuzzTokenizer(tokenizer, vocabularySize: tokenizer.vocabularySize, roundTrips: { !$0.contains("\u{2581}") }, &input)
+  let roundTrips = { (text: String) in !text.unicodeScalars.contains("\u{2581}") }
+  fuzzTokenizer(tokenizer, vocabularySize: tokenizer.vocabularySize, roundTrips: roundTrips, &input)
   return 0
 }
