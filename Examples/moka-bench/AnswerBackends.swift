@@ -21,13 +21,15 @@ enum AnswerBackends {
         options.modelPaths.isEmpty
         ? [environment["RISTRETTO_MODEL"], environment["RISTRETTO_GEMMA_MODEL"]].compactMap { $0 } : options.modelPaths
       for path in paths {
-        let model = LlamaLanguageModel(path: path)
-        guard model.availability.isAvailable else { continue }
+        let llama = LlamaLanguageModel(path: path, threads: options.threads)
+        guard llama.availability.isAvailable else { continue }
+        let timings = StageTimings()
+        let model = TimedLlamaModel(base: llama, timings: timings)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         // The model chooses tools; under `threshold` confidence the rules choose (0: the model alone).
         let threshold = Double(environment["TOOL_THRESHOLD"] ?? "") ?? 0.8
         backends.append(
-          AnswersBench.Backend(name: String(name.prefix(14))) { assistant in
+          AnswersBench.Backend(name: String(name.prefix(14)), timings: timings) { assistant in
             let rules = try assistant.rulesModel
             let cascade = ToolChoiceCascade(primary: model, fallback: rules, threshold: threshold)
             return try assistant.chat(model: cascade, router: MokaRouterPrompt.cascade(rules: rules, model: model))

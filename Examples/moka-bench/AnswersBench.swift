@@ -19,6 +19,8 @@ enum AnswersBench {
   /// A backend to answer with: a name and a function that makes a model for some data.
   struct Backend {
     let name: String
+    /// Per-stage timings of a token model (nil for the rules).
+    var timings: StageTimings? = nil
     let makeChat: (MokaAssistant) throws -> SpecialistChat<MokaSpecialty>
   }
 
@@ -31,8 +33,9 @@ enum AnswersBench {
       for set in sets {
         var cases = try AnswerCase.load(set)
         if let limit = options.limit { cases = Array(cases.prefix(limit)) }
+        backend.timings?.reset()
         let tally = try await measure(cases, backend: backend)
-        let row: [String: Any] = [
+        var row: [String: Any] = [
           "backend": backend.name, "set": set,
           "single": ["n": tally.single, "pass": tally.singlePass],
           "multi": ["turns": tally.turns, "pass": tally.turnPass],
@@ -40,6 +43,7 @@ enum AnswersBench {
           "secondsPerAnswer": tally.seconds / Double(max(tally.answers, 1)), "failures": tally.failures,
           "firstToolRight": Double(tally.toolRight) / Double(max(tally.answers, 1)),
         ]
+        if let timings = backend.timings { row["stages"] = timings.json(answers: tally.answers) }
         rows.append(row)
         print(
           backend.name.padding(toLength: 15, withPad: " ", startingAt: 0) + set.padding(toLength: 6, withPad: " ", startingAt: 0)
@@ -52,6 +56,7 @@ enum AnswersBench {
         print(
           "    failed checks: "
             + tally.failures.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for line in backend.timings?.table(answers: tally.answers) ?? [] { print(line) }
         if set == "dev" || ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil {
           for miss in tally.misses { print("    miss " + miss) }
         }

@@ -19,6 +19,8 @@ struct BenchOptions {
   var backend = "rules"
   /// all: the directory for every suite's JSON and charts.
   var outDirectory: String?
+  /// decode, answers: CPU threads for llama.cpp (nil: the backend's default).
+  var threads: Int?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -45,6 +47,7 @@ struct BenchOptions {
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions; answers: the first N cases of each set
       --backend B   answers: rules (default) or llama (also every installed GGUF model)
+      --threads N   decode, answers: llama.cpp threads (default: the backend's)
     """
 
   static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -64,6 +67,7 @@ struct BenchOptions {
       case "--limit": options.limit = rest.popFirst().flatMap(Int.init)
       case "--out": options.outDirectory = rest.popFirst()
       case "--backend": options.backend = rest.popFirst() ?? "rules"
+      case "--threads": options.threads = rest.popFirst().flatMap(Int.init)
       default: return nil
       }
     }

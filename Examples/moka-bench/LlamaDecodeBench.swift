@@ -26,7 +26,7 @@
       }
       var rows: [[String: Any]] = []
       for path in paths {
-        let model = LlamaLanguageModel(path: path)
+        let model = LlamaLanguageModel(path: path, threads: options.threads)
         guard model.availability.isAvailable else {
           print("decode: \(path): \(model.availability)")
           continue

@@ -27,14 +27,20 @@
         throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: prompt.count + limit)
       }
       let limitInContext = min(limit, model.contextSize - prompt.count)
+      let fixedPrefix = model.fixedPrefixLength(of: request, prompt: prompt, tokenizer: tokenizer)
       try model.engine.withLock { (slot: inout LlamaEngine?) throws in
         guard slot != nil else { throw GenerationError.modelUnavailable(model.availability.reason) }
-        let cachedCount = try slot!.prefill(prompt)
+        let cachedCount = try slot!.prefill(prompt, fixedPrefix: fixedPrefix)
         var loop = DecodeLoop(
           engine: slot!, options: request.options, mode: mode, grammar: grammar, toolGrammar: toolGrammar,
           cancelled: cancelled)
-        defer { slot = loop.engine }
+        let clock = ContinuousClock.now
+        defer {
+          loop.engine.statistics.generationSeconds += (ContinuousClock.now - clock).seconds
+          slot = loop.engine
+        }
         let output = try loop.run(limit: limitInContext, emit: emit)
+        loop.engine.statistics.generatedTokens += output.tokenCount
         if mode == .structured, let confidence = output.confidence { emit(.confidence(confidence)) }
         // A tool call's confidence is that of its first choice: which tool.
         if output.isToolCall, let first = output.firstChoice { emit(.confidence(first)) }

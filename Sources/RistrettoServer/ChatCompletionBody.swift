@@ -23,11 +23,13 @@ struct ChatCompletionBody: Sendable {
     case toolCall
   }
 
-  /// How the reply to `request` is guided: a guided tool call for the first reply of a turn when
-  /// tools are enabled (guided mode), else the response schema if there is one, else text.
+  /// How the reply to `request` is guided: the response schema if there is one (tools are then
+  /// context only), else a guided tool call for the first reply of a turn when tools are enabled
+  /// (guided mode), else text.
   func guide(for request: GenerationRequest) -> Guide {
+    if request.responseSchema != nil { return .schema }
     if toolCalling == .guided, !request.tools.isEmpty, case .prompt? = request.transcript.entries.last { return .toolCall }
-    return request.responseSchema == nil ? .text : .schema
+    return .text
   }
 
   /// The whole body.
@@ -39,7 +41,7 @@ struct ChatCompletionBody: Sendable {
     if stream { fields.append(("stream_options", object([("include_usage", .init(kind: .bool(true)))]))) }
     // llama-server keeps the previous prompt's KV cache and reuses the longest common prefix.
     fields.append(("cache_prompt", .init(kind: .bool(true))))
-    if toolCalling == .native, !request.tools.isEmpty {
+    if toolCalling == .native, !request.tools.isEmpty, request.responseSchema == nil {
       fields.append(("tools", GeneratedContent(kind: .array(request.tools.map(Self.openAITool)))))
     }
     switch guide(for: request) {

@@ -24,9 +24,10 @@ struct GroundingTests {
     let response = try await session.respond(to: "Weather in Turin?")
     #expect(response.content.hasPrefix("Checked the weather service. Turin is in Piedmont. Output:"))
     #expect(response.content.contains("14"))
-    // The selection request listed the statements and asked for an array of their numbers.
+    // The selection request listed the statements and asked for an array of their numbers; its
+    // tools are context only (the schema wins), so it starts as the tool call's request did.
     let selection = try #require(model.requests.last)
-    #expect(selection.tools.isEmpty)
+    #expect(selection.tools.map(\.name) == ["weather"])
     #expect(selection.responseSchema?.root != nil)
     #expect(selection.transcript.lastPromptText?.contains("1. Output:") == true)
     // The stored transcript ends with the composed answer, not the picks.
@@ -35,6 +36,33 @@ struct GroundingTests {
       return
     }
     #expect(last.segments.map(\.text).joined() == response.content)
+  }
+
+  @Test func theSelectionExtendsTheToolCallsPromptWithoutTheRawOutputs() async throws {
+    let model = FakeModel.scripted([
+      .toolCall("weather", arguments: GeneratedContent(properties: ["city": "Turin"])),
+      .json(#"{"picks":["1"]}"#),
+    ])
+    let session = LanguageModelSession(model: model, tools: [Weather()], instructions: "Be brief.", grounding: grounding)
+    _ = try await session.respond(to: "Weather in Turin?")
+    let (call, selection) = (model.requests[0], model.requests[1])
+    // A backend that keeps its KV cache evaluates only what the selection adds.
+    #expect(model.render(selection).text.hasPrefix(model.render(call).text))
+    #expect(!selection.transcript.entries.contains { if case .toolOutput = $0 { true } else { false } })
+    // The stored transcript keeps the output.
+    #expect(session.transcript.entries.contains { if case .toolOutput = $0 { true } else { false } })
+  }
+
+  @Test func aGroundingThatShowsToolOutputsKeepsThem() async throws {
+    let model = FakeModel.scripted([
+      .toolCall("weather", arguments: GeneratedContent(properties: ["city": "Turin"])),
+      .json(#"{"picks":["1"]}"#),
+    ])
+    var showing = grounding
+    showing.showsToolOutputs = true
+    let session = LanguageModelSession(model: model, tools: [Weather()], instructions: "Be brief.", grounding: showing)
+    _ = try await session.respond(to: "Weather in Turin?")
+    #expect(model.requests[1].transcript.entries.contains { if case .toolOutput = $0 { true } else { false } })
   }
 
   @Test func aPickOutsideTheListIsIgnoredAndRequiredStatementsStay() async throws {

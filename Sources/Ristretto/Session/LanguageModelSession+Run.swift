@@ -87,7 +87,8 @@ extension LanguageModelSession {
         }
         if let grounding, schema == nil {
           let (text, selectionUsage) = try await groundedAnswer(
-            grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, options: options)
+            grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, tools: definitions,
+            options: options)
           usage = usage + selectionUsage
           working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
           let final = working
@@ -114,8 +115,14 @@ extension LanguageModelSession {
   }
 
   /// The grounded answer of a turn whose tools ran: required statements, then the ones the model picks.
+  ///
+  /// The selection request lists the turn's tools, as its tool call did, though the schema means
+  /// none can be called: the prompt then starts as the tool call's did (the call included), and a
+  /// backend that keeps its KV cache evaluates only what follows. The turn's tool outputs are left
+  /// out unless the grounding shows them: the statements say the same.
   private func groundedAnswer(
-    _ grounding: Grounding, prompt: Prompt, turn: [Transcript.Entry], entries: [Transcript.Entry], options: GenerationOptions
+    _ grounding: Grounding, prompt: Prompt, turn: [Transcript.Entry], entries: [Transcript.Entry],
+    tools: [ToolDefinition], options: GenerationOptions
   ) async throws -> (String, Usage) {
     let question = prompt.segments.joined(separator: " ")
     let statements = grounding.statements(question, turn)
@@ -123,14 +130,14 @@ extension LanguageModelSession {
     let optional = statements.filter { !$0.isRequired }
     guard optional.count > 1 else { return (Grounding.answer(required: required, optional: optional, picks: ["1"]), Usage()) }
     let schema = grounding.selectionSchema(count: optional.count)
-    var selection = entries
+    var selection = grounding.selectionHistory(entries, turnStart: entries.count - turn.count)
     selection.append(
       .prompt(
         Transcript.Prompt(
           id: "selection-\(entries.count)", segments: [.text(grounding.selectionPrompt(question: question, optional: optional))],
           options: options, responseFormat: schema)))
     let (request, _) = try fittedRequest(
-      entries: selection, tools: [], schema: schema, includeSchemaInPrompt: false, options: options)
+      entries: selection, tools: tools, schema: schema, includeSchemaInPrompt: false, options: options)
     let outcome = try await generateOnce(request, schema: schema, onSnapshot: nil)
     let picks: [String] = (try? outcome.content.value([String].self, forProperty: "picks")) ?? []
     return (Grounding.answer(required: required, optional: optional, picks: picks), outcome.usage)

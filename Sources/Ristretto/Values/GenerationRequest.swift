@@ -5,8 +5,11 @@ public struct GenerationRequest: Sendable {
   /// or tool output.
   public var transcript: Transcript
   /// The tools the model may call.
+  ///
+  /// With a ``responseSchema`` the reply follows the schema and calls nothing: the tools are
+  /// then context only, listed so the prompt starts as the turn's earlier requests did.
   public var tools: [ToolDefinition]
-  /// The schema the response must follow, or nil for free text.
+  /// The schema the response must follow, or nil for free text. It wins over ``tools``.
   public var responseSchema: GenerationSchema?
   /// Whether the schema is written into the prompt as well as enforced.
   public var includeSchemaInPrompt: Bool
