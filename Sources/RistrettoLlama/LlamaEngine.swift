@@ -64,9 +64,10 @@
     mutating func prefill(_ prompt: [Int32], fixedPrefix: Int = 0) throws(LlamaError) -> Int {
       var common = PromptCache.commonPrefix(cached, prompt)
       var restored = 0
-      if let (entry, shared) = promptCache.best(for: prompt, moreThan: common + Self.leastRestored), restore(entry) {
-        common = shared
-        restored = shared
+      if let (entry, shared) = promptCache.best(for: prompt, moreThan: common + Self.leastRestored) {
+        // A failed restore leaves the context empty.
+        common = restore(entry) ? shared : 0
+        restored = common
       }
       if common == prompt.count { common -= 1 }
       common = max(common, 0)
