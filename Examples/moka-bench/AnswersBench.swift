@@ -12,6 +12,9 @@ enum AnswersBench {
   struct Tally {
     var single = 0, singlePass = 0, turns = 0, turnPass = 0, toolRight = 0
     var outputTokens = 0, seconds = 0.0, answers = 0
+    /// Answers that break an honesty rule (``AnswerHonesty``): an unavailable source reported as
+    /// empty, a name no tool output or question showed.
+    var unavailableAsEmpty = 0, absentNames = 0
     var failures: [String: Int] = [:]
     var misses: [String] = []
   }
@@ -25,7 +28,7 @@ enum AnswersBench {
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let sets = options.set == "all" ? ["dev", "blind", "blind2", "blind3"] : [options.set]
+    let sets = options.set == "all" ? ["dev", "blind", "blind2", "blind3", "blind4"] : [options.set]
     let backends = try AnswerBackends.make(options)
     var rows: [[String: Any]] = []
     print("backend        set     single pass        turns pass         tool right  mean out tok  s/answer")
@@ -42,6 +45,7 @@ enum AnswersBench {
           "meanOutputTokens": Double(tally.outputTokens) / Double(max(tally.answers, 1)),
           "secondsPerAnswer": tally.seconds / Double(max(tally.answers, 1)), "failures": tally.failures,
           "firstToolRight": Double(tally.toolRight) / Double(max(tally.answers, 1)),
+          "unavailableAsEmpty": tally.unavailableAsEmpty, "absentNames": tally.absentNames,
         ]
         if let timings = backend.timings { row["stages"] = timings.json(answers: tally.answers) }
         rows.append(row)
@@ -53,6 +57,7 @@ enum AnswersBench {
               100 * Double(tally.turnPass) / Double(max(tally.turns, 1)),
               100 * Double(tally.toolRight) / Double(max(tally.answers, 1)),
               Double(tally.outputTokens) / Double(max(tally.answers, 1)), tally.seconds / Double(max(tally.answers, 1))))
+        print("    honesty: \(tally.unavailableAsEmpty) unavailable reported as empty, \(tally.absentNames) with a name no tool showed")
         print(
           "    failed checks: "
             + tally.failures.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
@@ -71,7 +76,9 @@ enum AnswersBench {
   static func measure(_ cases: [AnswerCase], backend: Backend) async throws -> Tally {
     var tally = Tally()
     for answerCase in cases {
-      let chat = try backend.makeChat(MokaAssistant(data: answerCase.data()))
+      let data = answerCase.data()
+      let chat = try backend.makeChat(MokaAssistant(data: data))
+      var honesty = AnswerHonesty(data: data)
       for (index, turn) in answerCase.turns.enumerated() {
         let start = Date()
         var failures: [String]
@@ -90,6 +97,7 @@ enum AnswersBench {
             guard failure.hasPrefix("route:"), let confidence = reply.routing?.confidence else { return failure }
             return failure + String(format: "@%.2f", confidence)
           }
+          failures += honesty.failures(question: turn.question, outputs: reply.response.toolOutputs, answer: answer)
         } catch {
           failures = ["error:\(type(of: error))"]
         }
@@ -104,6 +112,8 @@ enum AnswersBench {
           if passed { tally.singlePass += 1 }
         }
         if !failures.contains(where: { $0.hasPrefix("tool:") || $0.hasPrefix("error:") }) { tally.toolRight += 1 }
+        if failures.contains("honesty:unavailableAsEmpty") { tally.unavailableAsEmpty += 1 }
+        if failures.contains(where: { $0.hasPrefix("honesty:absentName") }) { tally.absentNames += 1 }
         for failure in failures { tally.failures[String(failure.prefix { $0 != ":" }), default: 0] += 1 }
         if !passed {
           let label = answerCase.isConversation ? "\(answerCase.id).\(index + 1)" : answerCase.id
