@@ -45,11 +45,18 @@
         // A tool call's confidence is that of its first choice: which tool.
         if output.isToolCall, let first = output.firstChoice { emit(.confidence(first)) }
         if output.isToolCall {
-          emit(.toolCalls(try Self.calls(from: output.bytes)))
+          emit(.toolCalls(try Self.calls(from: output.bytes).filter { !(declinable && $0.toolName == Self.noTool) }))
         }
         emit(.usage(Usage(promptTokens: prompt.count, cachedPromptTokens: cachedCount, generatedTokens: output.tokenCount)))
       }
     }
+
+    /// The tool name a guided call uses to decline every tool (when the request allows it).
+    static let noTool = "none"
+
+    /// Whether this request's tool call may be `{"tool": "none"}`: the session allows it, and no
+    /// tool of the request is itself named so.
+    var declinable: Bool { request.mayDeclineTools && !request.tools.contains { $0.name == Self.noTool } }
 
     /// The mode and grammars for this request.
     private func setUp() throws -> (Mode, GuidanceGrammar?, GuidanceGrammar?) {
@@ -64,7 +71,8 @@
       let toolGrammar: GuidanceGrammar
       do {
         toolGrammar = try GuidanceGrammar.cached(
-          schema: Self.toolCallSchema(request.tools, maximumStringLength: model.maximumToolStringLength))
+          schema: Self.toolCallSchema(
+            request.tools, maximumStringLength: model.maximumToolStringLength, declinable: declinable))
       } catch {
         throw GenerationError.unsupportedGuide(error.localizedDescription)
       }
@@ -75,7 +83,11 @@
 
     /// `{"tool": one of the enabled names, "arguments": that tool's schema}`, free strings
     /// bounded to `maximumStringLength` characters (a small model may otherwise never close one).
-    static func toolCallSchema(_ tools: [ToolDefinition], maximumStringLength: Int? = nil) -> GenerationSchema {
+    /// When `declinable`, `{"tool": "none"}` is one more choice, so that declining is a choice
+    /// among the others, with its probability.
+    static func toolCallSchema(
+      _ tools: [ToolDefinition], maximumStringLength: Int? = nil, declinable: Bool = false
+    ) -> GenerationSchema {
       var definitions: [GenerationSchema.Definition] = []
       let choices = tools.map { tool -> GenerationSchema.Node in
         for definition in tool.parameters.definitions where !definitions.contains(where: { $0.name == definition.name }) {
@@ -89,7 +101,10 @@
       if let limit = maximumStringLength {
         definitions = definitions.map { .init(name: $0.name, node: bounded($0.node, to: limit)) }
       }
-      return GenerationSchema(root: choices.count == 1 ? choices[0] : .anyOf(choices), definitions: definitions)
+      let all =
+        declinable
+        ? choices + [.object(name: "NoCall", properties: [.init(name: "tool", node: .stringEnum([noTool]))])] : choices
+      return GenerationSchema(root: all.count == 1 ? all[0] : .anyOf(all), definitions: definitions)
     }
 
     /// `node` with every free string (no pattern) limited to `limit` characters.

@@ -18,8 +18,10 @@
 /// ```
 ///
 /// The selection is one guided generation: an array of statement numbers under the guidance
-/// automaton, so it is always well formed. A turn that called no tool is answered in free text.
-/// A grounded turn makes one round of tool calls, then answers.
+/// automaton, so it is always well formed. A follow-up whose model declined every tool
+/// (``GenerationRequest/mayDeclineTools``) is grounded on the newest earlier turn that ran a
+/// tool; any other turn that called no tool is answered in free text. A grounded turn makes one
+/// round of tool calls, then answers.
 public struct Grounding: Sendable {
   /// One candidate sentence of an answer.
   public struct Statement: Sendable, Equatable {

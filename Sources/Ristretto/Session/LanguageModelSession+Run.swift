@@ -48,16 +48,32 @@ extension LanguageModelSession {
           id: "prompt-\(working.count)", segments: prompt.segments.map { .text($0) }, options: options, responseFormat: schema)))
 
     let definitions = configuration.tools.map(\.definition)
+    // A grounded follow-up may be answered from the tool outputs of an earlier turn.
+    let earlierToolTurn = grounding != nil && schema == nil ? Self.latestToolTurn(working[..<firstNew]) : nil
     var usage = Usage()
     var dropped: [Transcript.Entry] = []
     var rejectedCalls = 0
     for round in 0...maximumToolRounds {
       try Task.checkCancellation()
-      let (request, droppedNow) = try fittedRequest(
+      var (request, droppedNow) = try fittedRequest(
         entries: working, tools: definitions, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+      request.mayDeclineTools = round == 0 && earlierToolTurn != nil && !definitions.isEmpty
       for entry in droppedNow where !dropped.contains(entry) { dropped.append(entry) }
       let outcome = try await generateOnce(request, schema: schema, onSnapshot: onSnapshot)
       usage = usage + outcome.usage
+      if outcome.declinedTools, request.mayDeclineTools, let grounding, let earlierToolTurn {
+        let (text, selectionUsage) = try await groundedAnswer(
+          grounding, prompt: prompt, turn: earlierToolTurn, entries: working, turnStart: working.count,
+          tools: definitions, options: options)
+        usage = usage + selectionUsage
+        working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
+        let final = working
+        state.withLock { $0.transcript = Transcript(entries: final) }
+        onSnapshot?(GeneratedContent(kind: .string(text)))
+        return RunResult(
+          content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped,
+          confidence: outcome.confidence)
+      }
       if !outcome.calls.isEmpty {
         guard round < maximumToolRounds else { throw GenerationError.toolLoopLimit(rounds: maximumToolRounds) }
         let roundID = working.count
@@ -87,8 +103,8 @@ extension LanguageModelSession {
         }
         if let grounding, schema == nil {
           let (text, selectionUsage) = try await groundedAnswer(
-            grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, tools: definitions,
-            options: options)
+            grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, turnStart: firstNew,
+            tools: definitions, options: options)
           usage = usage + selectionUsage
           working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
           let final = working
@@ -114,14 +130,25 @@ extension LanguageModelSession {
     throw GenerationError.toolLoopLimit(rounds: maximumToolRounds)
   }
 
-  /// The grounded answer of a turn whose tools ran: required statements, then the ones the model picks.
+  /// The entries of the newest earlier turn that holds tool outputs (its prompt to the next
+  /// prompt), or nil when no earlier turn ran a tool.
+  static func latestToolTurn(_ entries: ArraySlice<Transcript.Entry>) -> [Transcript.Entry]? {
+    guard let output = entries.lastIndex(where: { if case .toolOutput = $0 { true } else { false } }) else { return nil }
+    let isPrompt: (Transcript.Entry) -> Bool = { if case .prompt = $0 { true } else { false } }
+    let start = entries[..<output].lastIndex(where: isPrompt) ?? entries.startIndex
+    let end = entries[output...].firstIndex(where: isPrompt) ?? entries.endIndex
+    return Array(entries[start..<end])
+  }
+
+  /// The grounded answer of a turn whose tools ran (or of a follow-up answered from an earlier
+  /// turn's outputs, `turn`): required statements, then the ones the model picks.
   ///
   /// The selection request lists the turn's tools, as its tool call did, though the schema means
   /// none can be called: the prompt then starts as the tool call's did (the call included), and a
   /// backend that keeps its KV cache evaluates only what follows. The turn's tool outputs are left
   /// out unless the grounding shows them: the statements say the same.
   private func groundedAnswer(
-    _ grounding: Grounding, prompt: Prompt, turn: [Transcript.Entry], entries: [Transcript.Entry],
+    _ grounding: Grounding, prompt: Prompt, turn: [Transcript.Entry], entries: [Transcript.Entry], turnStart: Int,
     tools: [ToolDefinition], options: GenerationOptions
   ) async throws -> (String, Usage) {
     let question = prompt.segments.joined(separator: " ")
@@ -130,7 +157,7 @@ extension LanguageModelSession {
     let optional = statements.filter { !$0.isRequired }
     guard optional.count > 1 else { return (Grounding.answer(required: required, optional: optional, picks: ["1"]), Usage()) }
     let schema = grounding.selectionSchema(count: optional.count)
-    var selection = grounding.selectionHistory(entries, turnStart: entries.count - turn.count)
+    var selection = grounding.selectionHistory(entries, turnStart: turnStart)
     selection.append(
       .prompt(
         Transcript.Prompt(
@@ -148,6 +175,8 @@ extension LanguageModelSession {
     var calls: [Transcript.ToolCall]
     var usage: Usage
     var confidence: Double? = nil
+    /// The model declined every tool (an empty tool-call event).
+    var declinedTools = false
   }
 
   /// One backend generation: collects text, structure, tool calls and usage.
@@ -159,6 +188,7 @@ extension LanguageModelSession {
     var calls: [Transcript.ToolCall] = []
     var usage: Usage?
     var confidence: Double?
+    var declined = false
     var filter = MarkupFilter(markers: schema == nil ? model.markupTexts : [])
     events: for try await event in model.generate(request) {
       try Task.checkCancellation()
@@ -178,7 +208,9 @@ extension LanguageModelSession {
       case .structure(let content):
         structure = content
         onSnapshot?(content)
-      case .toolCalls(let newCalls): calls += newCalls
+      case .toolCalls(let newCalls):
+        calls += newCalls
+        if newCalls.isEmpty { declined = true }
       case .usage(let reported): usage = (usage ?? Usage()) + reported
       case .confidence(let value): confidence = value
       }
@@ -191,6 +223,10 @@ extension LanguageModelSession {
       usage
       ?? Usage(promptTokens: model.tokenCount(for: request), generatedTokens: model.tokenizer.count(text))
     if !calls.isEmpty { return Outcome(content: .null, calls: calls, usage: measured) }
+    if declined, text.isEmpty, structure == nil {
+      return Outcome(
+        content: GeneratedContent(kind: .string("")), calls: [], usage: measured, confidence: confidence, declinedTools: true)
+    }
     guard let schema else {
       return Outcome(
         content: structure ?? GeneratedContent(kind: .string(text)), calls: [], usage: measured, confidence: confidence)

@@ -15,17 +15,26 @@ public struct GenerationRequest: Sendable {
   public var includeSchemaInPrompt: Bool
   /// Sampling and length options.
   public var options: GenerationOptions
+  /// Whether the model may decline to call a tool and leave the answer to the app.
+  ///
+  /// The session sets it on the first request of a grounded turn when earlier turns hold tool
+  /// outputs: a follow-up ("which of those is decaf?") may be answered from them. A backend that
+  /// guides tool calls then offers "no tool" as one more choice, and reports choosing it as an
+  /// empty ``GenerationEvent/toolCalls(_:)``; the session grounds the answer on the earlier outputs.
+  /// Backends that cannot decline ignore it.
+  public var mayDeclineTools: Bool
 
   /// Creates a request.
   public init(
     transcript: Transcript, tools: [ToolDefinition] = [], responseSchema: GenerationSchema? = nil,
-    includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions()
+    includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(), mayDeclineTools: Bool = false
   ) {
     self.transcript = transcript
     self.tools = tools
     self.responseSchema = responseSchema
     self.includeSchemaInPrompt = includeSchemaInPrompt
     self.options = options
+    self.mayDeclineTools = mayDeclineTools
   }
 }
 
@@ -33,7 +42,8 @@ public struct GenerationRequest: Sendable {
 public enum GenerationEvent: Sendable, Equatable {
   /// More response text (for a structured response, more of its JSON).
   case text(String)
-  /// The model calls tools instead of answering.
+  /// The model calls tools instead of answering. Empty: it declined every tool (only when the
+  /// request ``GenerationRequest/mayDeclineTools``).
   case toolCalls([Transcript.ToolCall])
   /// A whole structured value, from backends that build values rather than text.
   case structure(GeneratedContent)
