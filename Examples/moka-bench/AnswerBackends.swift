@@ -21,7 +21,7 @@ enum AnswerBackends {
         options.modelPaths.isEmpty
         ? [environment["RISTRETTO_MODEL"], environment["RISTRETTO_GEMMA_MODEL"]].compactMap { $0 } : options.modelPaths
       for path in paths {
-        let llama = LlamaLanguageModel(path: path, threads: options.threads)
+        let llama = LlamaLanguageModel(path: path, threads: options.threads, promptThreads: options.promptThreads)
         guard llama.availability.isAvailable else { continue }
         let timings = StageTimings()
         let model = TimedLlamaModel(base: llama, timings: timings)

@@ -57,7 +57,9 @@ enum AnswersBench {
               100 * Double(tally.turnPass) / Double(max(tally.turns, 1)),
               100 * Double(tally.toolRight) / Double(max(tally.answers, 1)),
               Double(tally.outputTokens) / Double(max(tally.answers, 1)), tally.seconds / Double(max(tally.answers, 1))))
-        print("    honesty: \(tally.unavailableAsEmpty) unavailable reported as empty, \(tally.absentNames) with a name no tool showed")
+        print(
+          "    honesty: \(tally.unavailableAsEmpty) unavailable reported as empty, "
+            + "\(tally.absentNames) with a name no tool showed")
         print(
           "    failed checks: "
             + tally.failures.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

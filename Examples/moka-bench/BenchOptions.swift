@@ -21,6 +21,8 @@ struct BenchOptions {
   var outDirectory: String?
   /// decode, answers: CPU threads for llama.cpp (nil: the backend's default).
   var threads: Int?
+  /// answers: CPU threads for llama.cpp's prefill (nil: the backend's default).
+  var promptThreads: Int?
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -48,6 +50,8 @@ struct BenchOptions {
       --limit N     models: ask only the first N dev questions; answers: the first N cases of each set
       --backend B   answers: rules (default) or llama (also every installed GGUF model)
       --threads N   decode, answers: llama.cpp threads (default: the backend's)
+      --prompt-threads N
+                    answers: llama.cpp prefill threads (default: the backend's)
     """
 
   static func parse(_ arguments: [String]) -> BenchOptions? {
@@ -68,6 +72,7 @@ struct BenchOptions {
       case "--out": options.outDirectory = rest.popFirst()
       case "--backend": options.backend = rest.popFirst() ?? "rules"
       case "--threads": options.threads = rest.popFirst().flatMap(Int.init)
+      case "--prompt-threads": options.promptThreads = rest.popFirst().flatMap(Int.init)
       default: return nil
       }
     }

@@ -23,10 +23,12 @@
     /// Saved states of request prefixes.
     var promptCache: PromptCache
 
-    init(model: ModelHandle, contextSize: Int, threads: Int, promptCacheBytes: Int = 0) throws(LlamaError) {
+    init(
+      model: ModelHandle, contextSize: Int, threads: Int, promptThreads: Int? = nil, promptCacheBytes: Int = 0
+    ) throws(LlamaError) {
       self.model = model
       promptCache = PromptCache(byteLimit: promptCacheBytes)
-      context = try ContextHandle(model: model, contextSize: contextSize, threads: threads)
+      context = try ContextHandle(model: model, contextSize: contextSize, threads: threads, promptThreads: promptThreads)
       vocabularySize = Int(llama_vocab_n_tokens(model.vocab))
       var pieces: [[UInt8]] = []
       var ends = Set<Int>()

@@ -53,13 +53,13 @@
     let pointer: OpaquePointer
     let model: ModelHandle
 
-    init(model: ModelHandle, contextSize: Int, threads: Int) throws(LlamaError) {
+    init(model: ModelHandle, contextSize: Int, threads: Int, promptThreads: Int? = nil) throws(LlamaError) {
       var parameters = llama_context_default_params()
       parameters.n_ctx = UInt32(contextSize)
       parameters.n_batch = 512
       parameters.n_ubatch = 512
       parameters.n_threads = Int32(threads)
-      parameters.n_threads_batch = Int32(threads)
+      parameters.n_threads_batch = Int32(promptThreads ?? threads)
       parameters.no_perf = true
       guard let pointer = llama_init_from_model(model.pointer, parameters) else {
         throw .contextCreationFailed(contextSize: contextSize)

@@ -49,7 +49,8 @@
       var promptTokens = tokenizer.encode(prompt).map(Int32.init)
       return try engine.withLock { (slot: inout LlamaEngine?) throws -> DecodeMeasurement in
         guard let engine = slot else { throw LlamaError.loadFailed(path) }
-        let context = try ContextHandle(model: engine.model, contextSize: contextSize, threads: threads)
+        let context = try ContextHandle(
+          model: engine.model, contextSize: contextSize, threads: threads, promptThreads: promptThreads)
         let code = promptTokens.withUnsafeMutableBufferPointer {
           llama_decode(context.pointer, llama_batch_get_one($0.baseAddress, Int32($0.count)))
         }

@@ -28,8 +28,10 @@
     /// for no limit. A small model may otherwise never close a string.
     public let maximumToolStringLength: Int?
     let engine: LockedValue<LlamaEngine?>
-    /// CPU threads used for decoding (and prefill).
+    /// CPU threads used for decoding, one token at a time.
     public let threads: Int
+    /// CPU threads used for prefill, when a batch of prompt tokens is evaluated at once.
+    public let promptThreads: Int
 
     /// The default thread count: every core but one, at most 8, at least 1.
     ///
@@ -41,6 +43,15 @@
     /// SmolLM2-135M, busy machine or not, where 2 threads swing between 50 and 200, and 0.3 and 70).
     public static var defaultThreads: Int {
       max(1, min(8, ProcessInfo.processInfo.activeProcessorCount - 1))
+    }
+
+    /// The default prefill thread count: every core, at most 8.
+    ///
+    /// A prefill is one graph over the whole batch of prompt tokens, so its thread barriers are
+    /// few and each thread has real work between them: it scales with cores where decoding does
+    /// not. Prompt tokens are most of an answer's cost on a small model, so prefill takes every core.
+    public static var defaultPromptThreads: Int {
+      max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
     }
     private let loadResult: Result<LlamaTokenizer, LlamaError>
 
@@ -58,8 +69,10 @@
     /// - Parameters:
     ///   - path: The GGUF file.
     ///   - contextSize: Tokens of context (default 4,096).
-    ///   - threads: CPU threads for decoding and prefill (default ``defaultThreads``: all cores
-    ///     but one, at most 8).
+    ///   - threads: CPU threads for decoding (default ``defaultThreads``: all cores but one, at
+    ///     most 8).
+    ///   - promptThreads: CPU threads for prefill (default ``defaultPromptThreads``: all cores, at
+    ///     most 8; when `threads` is given, the same number).
     ///   - template: The chat template; `nil` (the default) uses the family of the file's own
     ///     template, else the one its architecture is trained with, else a plain completion format
     ///     (``ChatTemplate/detect(jinja:architecture:)``).
@@ -73,7 +86,7 @@
     ///     being evaluated again (about 23 KB per token for SmolLM2-135M).
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
-      path: String, contextSize: Int = 4096, threads: Int? = nil, template: ChatTemplate? = nil,
+      path: String, contextSize: Int = 4096, threads: Int? = nil, promptThreads: Int? = nil, template: ChatTemplate? = nil,
       toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required, maximumToolStringLength: Int? = 80,
       promptCacheBytes: Int = 64 << 20, progress: (@Sendable (Double) -> Void)? = nil
     ) {
@@ -84,6 +97,8 @@
       self.toolCalling = toolCalling
       let threadCount = max(1, threads ?? Self.defaultThreads)
       self.threads = threadCount
+      let promptThreadCount = max(1, promptThreads ?? (threads ?? Self.defaultPromptThreads))
+      self.promptThreads = promptThreadCount
       var engine: LlamaEngine?
       var detected = ChatTemplate.plain
       loadResult = Result { () throws(LlamaError) -> LlamaTokenizer in
@@ -93,7 +108,8 @@
         let jinja = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
         detected = ChatTemplate.detect(jinja: jinja, architecture: Self.metadata(handle, "general.architecture"))
         engine = try LlamaEngine(
-          model: handle, contextSize: contextSize, threads: threadCount, promptCacheBytes: promptCacheBytes)
+          model: handle, contextSize: contextSize, threads: threadCount, promptThreads: promptThreadCount,
+          promptCacheBytes: promptCacheBytes)
         // The tokenizer gets its own vocabulary-only load, so it never shares a handle with the
         // context that is decoding.
         return LlamaTokenizer(model: try Self.load(path, vocabularyOnly: true, progress: nil))
