@@ -53,6 +53,16 @@ extension LanguageModelSession {
     var usage = Usage()
     var dropped: [Transcript.Entry] = []
     var rejectedCalls = 0
+    // A grounded turn ends with the app's statements as its answer.
+    func groundedResult(_ text: String, confidence: Double? = nil) -> RunResult {
+      working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
+      let final = working
+      state.withLock { $0.transcript = Transcript(entries: final) }
+      onSnapshot?(GeneratedContent(kind: .string(text)))
+      return RunResult(
+        content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped,
+        confidence: confidence)
+    }
     for round in 0...maximumToolRounds {
       try Task.checkCancellation()
       var (request, droppedNow) = try fittedRequest(
@@ -66,13 +76,7 @@ extension LanguageModelSession {
           grounding, prompt: prompt, turn: earlierToolTurn, entries: working, turnStart: working.count,
           tools: definitions, options: options)
         usage = usage + selectionUsage
-        working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
-        let final = working
-        state.withLock { $0.transcript = Transcript(entries: final) }
-        onSnapshot?(GeneratedContent(kind: .string(text)))
-        return RunResult(
-          content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped,
-          confidence: outcome.confidence)
+        return groundedResult(text, confidence: outcome.confidence)
       }
       if !outcome.calls.isEmpty {
         guard round < maximumToolRounds else { throw GenerationError.toolLoopLimit(rounds: maximumToolRounds) }
@@ -106,12 +110,7 @@ extension LanguageModelSession {
             grounding, prompt: prompt, turn: Array(working[firstNew...]), entries: working, turnStart: firstNew,
             tools: definitions, options: options)
           usage = usage + selectionUsage
-          working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [.text(text)])))
-          let final = working
-          state.withLock { $0.transcript = Transcript(entries: final) }
-          onSnapshot?(GeneratedContent(kind: .string(text)))
-          return RunResult(
-            content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped)
+          return groundedResult(text)
         }
         continue
       }
