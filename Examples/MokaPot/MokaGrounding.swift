@@ -11,10 +11,16 @@ enum MokaGrounding {
 
   static func statements(_ question: String, _ turn: [Transcript.Entry]) -> [Grounding.Statement] {
     let utterance = Utterance(question)
-    var statements: [Grounding.Statement] = []
-    for result in RuleContext(transcript: Transcript(entries: turn + [.prompt(Transcript.Prompt(id: "end", segments: []))]))
-      .earlierResults
+    let context = RuleContext(transcript: Transcript(entries: turn + [.prompt(Transcript.Prompt(id: "end", segments: []))]))
+    // A follow-up grounded on an earlier turn (its question is not this one): when the earlier
+    // outputs answer it directly (a property, a filter, a pick), that answer is the statement.
+    if let asked = context.earlierQuestions.first, asked != question,
+      let answer = MokaFollowUps.answer(utterance, context)
     {
+      return [Grounding.Statement(answer, isRequired: true)]
+    }
+    var statements: [Grounding.Statement] = []
+    for result in context.earlierResults {
       statements += self.statements(for: result, utterance)
     }
     if MokaVocabulary.mentionsPrice(utterance), !statements.isEmpty {

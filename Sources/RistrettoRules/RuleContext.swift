@@ -8,11 +8,15 @@ public struct RuleContext: Sendable {
   public var earlierQuestions: [String]
   /// The tool results of earlier turns, oldest first.
   public var earlierResults: [ToolResult]
+  /// The answers of earlier turns, oldest first (a turn without a text answer has none): what
+  /// "it" or "that one" may point at.
+  public var earlierAnswers: [String]
 
   /// Creates a context.
-  public init(earlierQuestions: [String] = [], earlierResults: [ToolResult] = []) {
+  public init(earlierQuestions: [String] = [], earlierResults: [ToolResult] = [], earlierAnswers: [String] = []) {
     self.earlierQuestions = earlierQuestions
     self.earlierResults = earlierResults
+    self.earlierAnswers = earlierAnswers
   }
 
   /// The context of the newest prompt of `transcript`: everything before it.
@@ -21,6 +25,7 @@ public struct RuleContext: Sendable {
     var results: [ToolResult] = []
     var calls: [String: Transcript.ToolCall] = [:]
     var pending: [ToolResult] = []
+    var answers: [String] = []
     for entry in transcript.entries {
       switch entry {
       case .prompt(let prompt):
@@ -32,11 +37,15 @@ public struct RuleContext: Sendable {
       case .toolOutput(let output):
         pending.append(
           ToolResult(tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content))
+      case .response(let response):
+        let text = response.segments.map(\.text).joined(separator: " ")
+        if !text.isEmpty { answers.append(text) }
       default: break
       }
     }
     earlierQuestions = Array(questions.dropLast())
     earlierResults = results
+    earlierAnswers = answers
   }
 
   /// The newest earlier result of `tool` whose status (in `property`) is one of `statuses` (any when empty).

@@ -101,7 +101,8 @@ enum MokaAnswers {
   static func placeLine(_ place: GeneratedContent) -> String {
     "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(number(place, "distanceKm")) km, "
       + "\(string(place, "address") ?? ""); today \(string(place, "hoursToday") ?? "?")"
-      + (field(place, "openNow")?.kind == .bool(true) ? ", open now)" : ", closed now)")
+      + (field(place, "openNow")?.kind == .bool(true)
+        ? ", open now)" : ", closed now" + (string(place, "nextOpening").map { ", next open \($0))" } ?? ")"))
   }
 
   /// "origin Australia" → "origin Australia"; "decaf" → "decaf"; "nut notes" → "nut notes".

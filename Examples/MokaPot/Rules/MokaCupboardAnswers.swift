@@ -64,6 +64,26 @@ enum MokaCupboardAnswers {
 
   static let empty = "Your bags are all empty."
 
+  /// Words that ask for something computed from the bags (amounts, brews, freshness, order).
+  static let computations = [
+    "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
+    "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
+    "last me", "run out", "running", "unopened", "opened",
+  ]
+
+  /// Words that compare bags: a question with one needs all of them.
+  static let comparisons = [
+    "oldest", "newest", "freshest", "stalest", "most", "least", "first", "total", "altogether", "which", "lowest", "longest",
+  ]
+
+  static func asksComparison(_ question: Utterance) -> Bool {
+    comparisons.contains { question.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  static func asksComputation(_ question: Utterance) -> Bool {
+    computations.contains { question.matches(Phrase($0, fuzzy: false)) }
+  }
+
   static func detail(_ bag: GeneratedContent) -> String {
     "Your \(A.string(bag, "name") ?? "?") (\(A.string(bag, "bean") ?? "?") from \(A.string(bag, "roaster") ?? "?")): "
       + "\(A.int(bag, "gramsLeft")) g left, \(state(bag))"

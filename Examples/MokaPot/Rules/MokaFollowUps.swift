@@ -2,27 +2,80 @@ import Ristretto
 import RistrettoRules
 
 /// Follow-up questions that the previous turn's tool output already answers: picking one of the
-/// beans or bags just listed, or checking one of their properties.
+/// beans, bags or places just listed, filtering them, or asking one of their properties.
+///
+/// A follow-up is a question that points back ("those", "it", "which one") or a short one that
+/// asks a property of what was just shown ("and what region?", "till when?") without naming
+/// anything new. Words that ask for another tool's job end it: buying after beans, brewing advice
+/// after bags, owning after places.
 enum MokaFollowUps {
-  /// Words that ask for another tool (owning, buying, brewing): such a follow-up goes to the tools.
-  static let otherIntent = [
+  /// Words that ask for another tool than a bean search (owning, buying, brewing), or for a new search.
+  static let notAboutBeans = [
     "have", "own", "left", "buy", "where", "near", "brew*", "shop", "store", "order", "cupboard", "make", "grind", "more",
+    "show me", "find", "recommend", "suggest", "give me", "similar", "other", "others", "another", "else", "instead",
+    "replace", "at home", "ive got", "i have",
+  ]
+  /// Words that ask for another tool than the cupboard (buying, brewing advice), or for a new look-up.
+  static let notAboutBags = [
+    "buy", "where", "near", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar", "other",
+    "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile", "versus", "vs",
+    "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee",
+  ]
+  /// Words that ask for another tool than the place search, or for a new search.
+  static let notAboutPlaces = [
+    "have", "own", "cupboard", "brew*", "grind", "recipe", "else", "other", "another", "instead", "sell*", "buy", "bean",
+    "beans", "find", "any place", "anywhere", "somewhere",
   ]
 
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
-    guard MokaReferences.refersBack(question),
-      !otherIntent.contains(where: { question.matches(Phrase($0, fuzzy: false)) })
-    else { return nil }
+    // A brewing problem is a question for the brewing advice, whatever came before.
+    guard MokaVocabulary.problem(in: question) == nil else { return nil }
+    let pointsBack = MokaReferences.refersBack(question)
+    let short = question.words.count <= 5
+    func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
     switch MokaReferences.lastKind(context) {
-    case "beans"?: return aboutBeans(question, MokaReferences.lastBeans(context))
-    case "bags"?: return aboutBags(question, MokaReferences.lastBags(context))
-    default: return nil
+    case "beans"?:
+      let beans = MokaReferences.lastBeans(context)
+      guard !says(notAboutBeans), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question)) else {
+        return nil
+      }
+      return aboutBeans(question, beans, referents: MokaReferences.referents(beans, in: context))
+    case "bags"?:
+      guard !says(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else { return nil }
+      return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
+    case "places"?:
+      let places = MokaReferences.lastPlaces(context)
+      let names = !MokaReferences.named(in: question, among: places).isEmpty
+      // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
+      let newSubject = !pointsBack && says(MokaPlaceFollowUps.subjects)
+      guard !says(notAboutPlaces), !newSubject, pointsBack || short || names else { return nil }
+      return MokaPlaceFollowUps.answer(question, places, context)
+    default:
+      return nil
     }
   }
 
-  static func aboutBeans(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
+  /// Words that ask about a property of a bean.
+  static let beanProperties = [
+    "process", "processed", "region", "country", "countries", "origin", "from where", "where is it from", "where from",
+    "grown", "taste", "tastes", "notes", "flavour", "flavor", "flavours", "flavors", "body", "acidity", "acidic",
+    "how dark", "how light", "roast level", "what roast", "roasted", "producer", "describe", "tell me more", "more about",
+    "what is it", "like",
+  ]
+
+  static func asksAboutBean(_ question: Utterance) -> Bool {
+    beanProperties.contains { question.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  /// Whether the question names a roast, process, origin or flavour (a filter, or a new search).
+  static func namesBeanFilter(_ question: Utterance) -> Bool {
+    MokaVocabulary.roast(in: question) != nil || MokaVocabulary.process(in: question) != nil
+      || MokaVocabulary.origin(in: question) != nil || !MokaVocabulary.flavours(in: question).isEmpty
+  }
+
+  static func aboutBeans(_ question: Utterance, _ beans: [GeneratedContent], referents: [GeneratedContent] = []) -> String? {
     guard !beans.isEmpty else { return nil }
     let names = beans.compactMap { MokaAnswers.string($0, "name") }
     if MokaVocabulary.mentionsPrice(question) {
@@ -34,19 +87,61 @@ enum MokaFollowUps {
         ? "None of those is decaf: " + MokaAnswers.list(names) + " all have caffeine."
         : MokaAnswers.list(decaf.compactMap { MokaAnswers.string($0, "name") }) + " is decaf."
     }
+    if namesBeanFilter(question) {
+      // Of those, the ones with that roast or process; none fits, or an origin or flavour: a new search.
+      return filter(question, beans)
+    }
     let selects = MokaReferences.selectors.contains { selector in
       selector.phrases.contains { question.matches(Phrase($0, fuzzy: false)) }
     }
-    let asksAbout = ["tell me more", "more about", "taste like", "tastes like", "what notes", "what is it", "describe"]
-      .contains { question.matches(Phrase($0, fuzzy: false)) }
-    guard selects || asksAbout,
-      let bean = MokaReferences.selectBean(question, from: beans)
-    else { return nil }
-    return "Of those: " + MokaAnswers.beanLine(bean) + "."
+    guard selects || asksAboutBean(question) else { return nil }
+    if let bean = MokaReferences.selectBean(question, from: beans) { return "Of those: " + MokaAnswers.beanLine(bean) + "." }
+    // A property of the ones the conversation singled out, or of all of them ("what process are they?").
+    guard asksAboutBean(question) else { return nil }
+    return "Of those: " + (referents.isEmpty ? beans : referents).map(MokaAnswers.beanLine).joined(separator: "; ") + "."
   }
 
-  static func aboutBags(_ question: Utterance, _ bags: [GeneratedContent]) -> String? {
-    guard bags.count > 1, let bag = MokaReferences.selectBag(question, from: bags) else { return nil }
-    return MokaCupboardAnswers.detail(bag)
+  /// Words that turn a filter around ("which of those isn't dark").
+  static let negations = ["not", "isnt", "arent", "non", "without", "except", "no"]
+
+  /// "Which of those is a light roast / washed / not dark?": the beans with (or without) that roast
+  /// or process, or nil when the question names neither or none of them fits.
+  static func filter(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
+    let roast = MokaVocabulary.roast(in: question)
+    let process = MokaVocabulary.process(in: question).map { ["wetHulled": "wet-hulled", "semiWashed": "semi-washed"][$0] ?? $0 }
+    guard roast != nil || process != nil, beans.count > 1 else { return nil }
+    let negated = negations.contains(where: question.words.contains)
+    let matching = beans.filter { bean in
+      let fits =
+        (roast.map { MokaAnswers.string(bean, "roast") == $0 } ?? true)
+        && (process.map { MokaAnswers.string(bean, "process") == $0 } ?? true)
+      return fits != negated
+    }
+    // None of them fits: a new search with that filter serves better than a "no".
+    guard !matching.isEmpty else { return nil }
+    let asked = [roast.map { "\($0) roast" }, process.map { "\($0) process" }].compactMap { $0 }.joined(separator: ", ")
+    return "Of those, \(negated ? "not " : "")\(asked): " + matching.map(MokaAnswers.beanLine).joined(separator: "; ") + "."
+  }
+
+  /// A question about the bags just shown, computed from that same cupboard output.
+  static func aboutBags(_ question: Utterance, _ output: GeneratedContent, pointsBack: Bool, short: Bool, context: RuleContext)
+    -> String?
+  {
+    let bags = MokaAnswers.array(output, "bags")
+    guard !bags.isEmpty else { return nil }
+    let plural = ["ones", "bags", "all", "which", "any", "them", "those", "my"].contains(where: question.words.contains)
+    // A bag the question names or singles out ("the oldest"), or that "it" points at: the one
+    // the conversation singled out last.
+    let named = bags.count > 1 ? MokaReferences.named(in: question, among: bags).first : nil
+    let referents = pointsBack && !plural ? MokaReferences.referents(bags, in: context) : []
+    let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: bags) : nil)
+    if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
+      guard pointsBack || short || named != nil else { return nil }
+      return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": [bag]]), question)
+    }
+    guard pointsBack || short, MokaCupboardAnswers.asksComputation(question) else { return nil }
+    // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
+    if bags.count == 1, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
+    return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": bags]), question)
   }
 }

@@ -6,8 +6,8 @@ import RistrettoRules
 enum MokaReferences {
   /// Words that point back at something already said.
   static let pointers = [
-    "it", "its", "that", "those", "them", "these", "this one", "that one", "the one", "ones", "same", "which one",
-    "which of", "of those", "of them", "the first", "the second", "the third", "the last", "more of", "more like",
+    "it", "its", "that", "those", "them", "these", "they", "their", "this one", "that one", "the one", "ones", "same",
+    "which one", "which of", "of those", "of them", "the first", "the second", "the third", "the last", "more of", "more like",
     "welches", "welche", "die", "cual", "cuales", "quale", "quelle", "lequel",
   ]
 
@@ -26,13 +26,18 @@ enum MokaReferences {
     context.latest("cupboard", in: ["ok"]).map { MokaAnswers.array($0.output, "bags") } ?? []
   }
 
+  /// The places of the newest place search that listed some (open or not).
+  static func lastPlaces(_ context: RuleContext) -> [GeneratedContent] {
+    context.latest("nearbyCafes", in: ["ok", "noneOpenNow"]).map { MokaAnswers.array($0.output, "places") } ?? []
+  }
+
   /// What the newest result was about: beans, bags or places (the newest tool with items wins).
   static func lastKind(_ context: RuleContext) -> String? {
-    for result in context.earlierResults.reversed() where result.status == "ok" {
-      switch result.tool {
-      case "searchBeans": return "beans"
-      case "cupboard": return "bags"
-      case "nearbyCafes": return "places"
+    for result in context.earlierResults.reversed() {
+      switch (result.tool, result.status) {
+      case ("searchBeans", "ok"): return "beans"
+      case ("cupboard", "ok"): return "bags"
+      case ("nearbyCafes", "ok"), ("nearbyCafes", "noneOpenNow"): return "places"
       default: continue
       }
     }
@@ -101,6 +106,46 @@ enum MokaReferences {
       return nil
     }
   }
+
+  /// The items of `items` that the conversation singled out most recently: those named by the
+  /// newest earlier answer or question that names some but not all of them (an answer that
+  /// listed them all singles none out). Empty when nothing singles any out.
+  static func referents(_ items: [GeneratedContent], in context: RuleContext) -> [GeneratedContent] {
+    guard items.count > 1 else { return [] }
+    var texts: [String] = []
+    for back in 0..<max(context.earlierAnswers.count, context.earlierQuestions.count) {
+      if back < context.earlierAnswers.count { texts.append(context.earlierAnswers[context.earlierAnswers.count - 1 - back]) }
+      if back < context.earlierQuestions.count {
+        texts.append(context.earlierQuestions[context.earlierQuestions.count - 1 - back])
+      }
+    }
+    for text in texts {
+      let named = self.named(in: Utterance(text), among: items)
+      if !named.isEmpty { return named.count < items.count ? named : [] }
+    }
+    return []
+  }
+
+  /// The items that `utterance` names: by their full name, or by a word of their name that no
+  /// other item's name has ("the Kochere", "Casa Moka").
+  static func named(in utterance: Utterance, among items: [GeneratedContent]) -> [GeneratedContent] {
+    let names = items.map { Utterance(MokaAnswers.string($0, "name") ?? "").words }
+    return items.indices.filter { index in
+      let words = names[index]
+      guard !words.isEmpty else { return false }
+      if utterance.matches(Phrase(words.joined(separator: " "), fuzzy: false)) { return true }
+      let others = Set(names.indices.filter { $0 != index }.flatMap { names[$0] })
+      return words.contains {
+        $0.count > 3 && !others.contains($0) && !genericNameWords.contains($0) && utterance.words.contains($0)
+      }
+    }.map { items[$0] }
+  }
+
+  /// Words of names that say nothing about which item is meant.
+  static let genericNameWords: Set<String> = [
+    "caffe", "cafe", "coffee", "moka", "torino", "turin", "shop", "store", "blend", "espresso", "natural", "washed", "honey",
+    "light", "dark", "medium", "roast", "decaf", "single", "origin",
+  ]
 
   static func selectBag(_ utterance: Utterance, from bags: [GeneratedContent]) -> GeneratedContent? {
     if utterance.matches("oldest") { return bags.max { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") } }

@@ -35,6 +35,9 @@ public struct NearbyCafesTool: Tool {
     public var name, kind, address, hoursToday: String
     public var distanceKm: Double
     public var openNow: Bool
+    /// When a place that is closed now opens next ("today 15:00-19:00", "tomorrow, Monday,
+    /// 08:30-12:30"); nil when it is open now or has no hours in the coming week.
+    public var nextOpening: String?
 
     public static let properties = GenerableProperties<Place> {
       GenerableProperty("name", \.name)
@@ -43,11 +46,15 @@ public struct NearbyCafesTool: Tool {
       GenerableProperty("hoursToday", \.hoursToday)
       GenerableProperty("distanceKm", \.distanceKm)
       GenerableProperty("openNow", \.openNow)
+      GenerableProperty("nextOpening", \.nextOpening)
     }
 
-    init(name: String, kind: String, address: String, hoursToday: String, distanceKm: Double, openNow: Bool) {
+    init(
+      name: String, kind: String, address: String, hoursToday: String, distanceKm: Double, openNow: Bool,
+      nextOpening: String? = nil
+    ) {
       (self.name, self.kind, self.address, self.hoursToday) = (name, kind, address, hoursToday)
-      (self.distanceKm, self.openNow) = (distanceKm, openNow)
+      (self.distanceKm, self.openNow, self.nextOpening) = (distanceKm, openNow, nextOpening)
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -57,6 +64,7 @@ public struct NearbyCafesTool: Tool {
       hoursToday = try content.value(forProperty: "hoursToday")
       distanceKm = try content.value(forProperty: "distanceKm")
       openNow = try content.value(forProperty: "openNow")
+      nextOpening = try content.value(forProperty: "nextOpening")
     }
   }
 
@@ -102,7 +110,7 @@ public struct NearbyCafesTool: Tool {
       guard distance <= 25 else { return nil }
       return Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: (distance * 10).rounded() / 10,
-        openNow: open)
+        openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes))
     }
     let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
     let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
@@ -119,8 +127,30 @@ public struct NearbyCafesTool: Tool {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = identifier.flatMap(TimeZone.init(identifier:)) ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
     let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-    let weekday = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"][((parts.weekday ?? 1) - 1 + 7) % 7]
+    let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
     return (weekday, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+  }
+
+  static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+  static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+  /// When a place closed at `minutes` of `weekday` opens next, within a week: "today 15:00-19:00",
+  /// "tomorrow, Monday, 08:30-12:30" or "Wednesday 08:30-12:30".
+  static func nextOpening(_ hours: [String: String], weekday: String, minutes: Int) -> String? {
+    guard let today = weekdays.firstIndex(of: weekday) else { return nil }
+    if let range = hours[weekday], let opens = opening(range), minutes < opens { return "today " + range }
+    for offset in 1...7 {
+      let day = (today + offset) % 7
+      guard let range = hours[weekdays[day]], opening(range) != nil else { continue }
+      return offset == 1 ? "tomorrow, \(weekdayNames[day]), \(range)" : "\(weekdayNames[day]) \(range)"
+    }
+    return nil
+  }
+
+  /// The minute of the day a range such as "08:30-12:30" opens, or nil for "closed".
+  static func opening(_ hours: String) -> Int? {
+    let parts = hours.split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
+    return parts.count == 4 ? parts[0] * 60 + parts[1] : nil
   }
 
   static func singular(_ word: String) -> String {

@@ -1,0 +1,96 @@
+import Ristretto
+import RistrettoRules
+
+/// Follow-ups about the places a search just listed: whether they are open, their hours, their
+/// address, how far they are. Answered from the earlier output, with no new search.
+enum MokaPlaceFollowUps {
+  typealias A = MokaAnswers
+
+  /// What a question can ask about a place, and the words that ask it.
+  enum Aspect: CaseIterable {
+    case openNow, hours, address, distance
+
+    var phrases: [String] {
+      switch self {
+      case .openNow:
+        ["open now", "open right now", "open at the moment", "still open", "open yet", "is it open", "are they open"]
+      case .hours:
+        [
+          "open", "opens", "opening", "close", "closes", "closing", "hours", "when", "till", "until", "what time",
+          "tomorrow", "go there", "can i go",
+        ]
+      case .address: ["address", "where is", "where's", "located", "location", "street", "which street"]
+      case .distance: ["far", "distance", "km", "walk", "walking", "closer", "closest", "nearest", "nearer", "near me"]
+      }
+    }
+  }
+
+  /// Kinds of place and items to buy: without a pointer, a question naming one asks for a new search.
+  static let subjects =
+    NearbyCafesTool.gearWords.filter { $0 != "moka" } + [
+      "moka pot", "cafe", "cafes", "caffe", "bar", "roaster", "roasters", "espresso", "cappuccino", "bicerin", "pastry", "decaf",
+      "pot",
+    ]
+
+  /// The answer to `question` about `places` (the newest search's), or nil when it asks
+  /// something else. The places meant are the ones the question names or singles out ("the
+  /// closest", "the second"), else the ones the conversation singled out last, else all of them
+  /// ("those") or the nearest ("it").
+  static func answer(_ question: Utterance, _ places: [GeneratedContent], _ context: RuleContext) -> String? {
+    guard !places.isEmpty else { return nil }
+    let aspects = Aspect.allCases.filter { aspect in aspect.phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    guard !aspects.isEmpty else { return nil }
+    let named = MokaReferences.named(in: question, among: places)
+    let referents = MokaReferences.referents(places, in: context)
+    var chosen: [GeneratedContent]
+    if !named.isEmpty {
+      chosen = named
+    } else if ["closer", "closest", "nearest", "nearer"].contains(where: question.words.contains) {
+      chosen = places.min { distance($0) < distance($1) }.map { [$0] } ?? []
+    } else if let ordinal = ordinal(question, places) {
+      chosen = [ordinal]
+    } else if !referents.isEmpty {
+      chosen = referents
+    } else if isPlural(question) {
+      chosen = places
+    } else {
+      chosen = [places[0]]
+    }
+    if aspects.contains(.openNow), isPlural(question) || chosen.count > 1 {
+      let open = chosen.filter { A.field($0, "openNow")?.kind == .bool(true) }
+      guard open.isEmpty else { return "Open now: " + open.map { line($0, [.hours, .address]) }.joined(separator: "; ") + "." }
+      return "None of them is open right now. " + chosen.map { line($0, [.hours]) }.joined(separator: "; ") + "."
+    }
+    return chosen.map { line($0, aspects) }.joined(separator: "; ") + "."
+  }
+
+  static func distance(_ place: GeneratedContent) -> Double {
+    if case .number(let value)? = A.field(place, "distanceKm")?.kind { return value }
+    return .infinity
+  }
+
+  static func isPlural(_ question: Utterance) -> Bool {
+    ["those", "they", "them", "these", "any", "all", "ones", "which"].contains(where: question.words.contains)
+  }
+
+  static func ordinal(_ question: Utterance, _ places: [GeneratedContent]) -> GeneratedContent? {
+    let picks: [(String, Int)] = [("first", 0), ("1st", 0), ("second", 1), ("2nd", 1), ("third", 2), ("3rd", 2)]
+    if question.words.contains("last") { return places.last }
+    return picks.first { question.words.contains($0.0) }.flatMap { places.indices.contains($0.1) ? places[$0.1] : nil }
+  }
+
+  /// "Casa Moka Torino (shop): closed now, today closed; next open tomorrow, Monday, 15:00-19:00".
+  static func line(_ place: GeneratedContent, _ aspects: [Aspect]) -> String {
+    let name = A.string(place, "name") ?? "?"
+    var parts: [String] = []
+    let open = A.field(place, "openNow")?.kind == .bool(true)
+    if aspects.contains(.openNow) || aspects.contains(.hours) {
+      var hours = (open ? "open now" : "closed now") + ", today " + (A.string(place, "hoursToday") ?? "?")
+      if !open, let next = A.string(place, "nextOpening") { hours += "; next open \(next)" }
+      parts.append(hours)
+    }
+    if aspects.contains(.address) { parts.append("at " + (A.string(place, "address") ?? "?")) }
+    if aspects.contains(.distance) { parts.append("\(A.number(place, "distanceKm")) km from you") }
+    return name + " (\(A.string(place, "kind") ?? "place")): " + parts.joined(separator: ", ")
+  }
+}
