@@ -4,8 +4,9 @@ import RistrettoRules
 /// Grounded answers for the moka assistant on a real model: the statements a turn's tool outputs
 /// support, written by the app; the model only picks and orders them.
 ///
-/// Statuses that mean a tool did not run, constraints that matched nothing, safety fixes and the
-/// answer to a computed cupboard question are required: they are in every answer.
+/// Statuses that mean a tool did not run, constraints that matched nothing, safety fixes, the
+/// answer to a computed cupboard question, the recipe for the pot size, and a search's best match
+/// are required: they are in every answer. The model picks among the rest.
 enum MokaGrounding {
   static let grounding = Grounding(maximumPicks: 3) { question, turn in statements(question, turn) }
 
@@ -37,13 +38,21 @@ enum MokaGrounding {
     let output = result.output
     switch (result.tool, status) {
     case ("searchBeans", "ok"):
-      return MokaAnswers.array(output, "beans").map { Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0) + ".") }
+      // The search's best match is always named; the model picks which of the others to add.
+      return MokaAnswers.array(output, "beans").enumerated().map {
+        Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0.element) + ".", isRequired: $0.offset == 0)
+      }
     case ("nearbyCafes", "ok"):
-      return MokaAnswers.array(output, "places").map { Grounding.Statement(MokaAnswers.placeLine($0) + ".") }
+      // Likewise the nearest place.
+      return MokaAnswers.array(output, "places").enumerated().map {
+        Grounding.Statement(MokaAnswers.placeLine($0.element) + ".", isRequired: $0.offset == 0)
+      }
     case ("brewAdvice", _):
+      // The recipe for the pot size asked is the computed answer: always said.
       let recipe = Grounding.Statement(
         "For a \(MokaAnswers.int(output, "cups"))-cup moka pot use \(MokaAnswers.int(output, "doseGrams")) g of coffee and "
-          + "\(MokaAnswers.int(output, "waterMilliliters")) ml of water, ground \(MokaAnswers.string(output, "grind") ?? "").")
+          + "\(MokaAnswers.int(output, "waterMilliliters")) ml of water, ground \(MokaAnswers.string(output, "grind") ?? "").",
+        isRequired: true)
       let heat = Grounding.Statement("Heat: \(MokaAnswers.string(output, "heat") ?? "").")
       guard let fix = MokaAnswers.string(output, "fix") else { return [recipe, heat] }
       return [Grounding.Statement(fix, isRequired: true), recipe, heat]

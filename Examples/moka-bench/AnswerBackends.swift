@@ -26,8 +26,9 @@ enum AnswerBackends {
         let timings = StageTimings()
         let model = TimedLlamaModel(base: llama, timings: timings)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        // The model chooses tools; under `threshold` confidence the rules choose (0: the model alone).
-        let threshold = Double(environment["TOOL_THRESHOLD"] ?? "") ?? 0.8
+        // The model chooses tools; under `threshold` confidence the rules choose (0: the model alone;
+        // above 1, the default, the rules alone).
+        let threshold = Double(environment["TOOL_THRESHOLD"] ?? "") ?? MokaAssistant.toolChoiceThreshold
         backends.append(
           AnswersBench.Backend(name: String(name.prefix(14)), timings: timings) { assistant in
             let rules = try assistant.rulesModel

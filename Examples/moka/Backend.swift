@@ -51,11 +51,11 @@ enum Backend {
     }
   }
 
-  /// The token model chooses tools; when it is less than 80% sure of a choice, the rules choose.
-  /// (Its answers after the tools ran are grounded: see `MokaAssistant.chat`.)
+  /// The token model chooses tools when at least `MokaAssistant.toolChoiceThreshold` sure of a
+  /// choice, else the rules choose. (Its answers after the tools ran are grounded: see `MokaAssistant.chat`.)
   static func withRulesForUnsureToolChoices(_ model: any LanguageModel, assistant: MokaAssistant) throws -> any LanguageModel {
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
-    return ToolChoiceCascade(primary: model, fallback: rules, threshold: 0.8)
+    return ToolChoiceCascade(primary: model, fallback: rules, threshold: MokaAssistant.toolChoiceThreshold)
   }
 
   /// The router for the backend: rules alone, or rules first and the model when they are unsure.

@@ -32,6 +32,24 @@ struct ToolChoiceCascadeTests {
     #expect(response.toolCalls.map(\.toolName) == ["clock"])
   }
 
+  @Test func aThresholdAboveOneLetsTheFallbackChooseWithoutAskingThePrimary() async throws {
+    // The primary's only scripted reply is a typed answer: asked for a tool choice, it would fail.
+    let primary = FakeModel.scripted([.reply(#"{"picks":["1"]}"#)])
+    let cascade = ToolChoiceCascade(primary: primary, fallback: fallback, threshold: 1.5)
+    let grounding = Grounding { _, turn in
+      turn.compactMap { entry in
+        guard case .toolOutput(let output) = entry else { return nil }
+        return Grounding.Statement("Said: " + output.segments.map(\.text).joined())
+      } + [Grounding.Statement("Something else.")]
+    }
+    let session = LanguageModelSession(
+      model: cascade, tools: [Weather(), Clock()], instructions: "Be brief.", grounding: grounding)
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.toolCalls.map(\.toolName) == ["weather"])
+    // The selection (a schema request) is the primary's.
+    #expect(response.content.hasPrefix("Said: "))
+  }
+
   @Test func textAndTypedAnswersPassThrough() async throws {
     let cascade = ToolChoiceCascade(primary: FakeModel.fixed("Hello."), fallback: fallback)
     #expect(try await LanguageModelSession(model: cascade, instructions: "Be brief.").respond(to: "Hi").content == "Hello.")

@@ -5,6 +5,12 @@
 /// Text is streamed from the primary as it comes; only a tool call is held until its confidence is
 /// known. Everything else (tokenizer, context, rendering, availability) is the primary's.
 ///
+/// A threshold above 1 is one no confidence reaches: every request that offers tools then goes to
+/// the fallback without the primary being asked (no time is spent on a choice that would be
+/// overruled), and the primary still answers every request without tools or with a response
+/// schema, such as the selection of a grounded answer. Measure before choosing: a small model's
+/// confidence need not track whether its choice is right.
+///
 /// ```swift
 /// let model = ToolChoiceCascade(primary: llama, fallback: rules, threshold: 0.8)
 /// let session = LanguageModelSession(model: model, tools: tools, instructions: "…")
@@ -14,7 +20,8 @@ public struct ToolChoiceCascade: LanguageModel {
   public let primary: any LanguageModel
   /// The model that chooses when the primary is unsure.
   public let fallback: any LanguageModel
-  /// The least confidence (0…1) at which the primary's tool choice stands.
+  /// The least confidence (0…1) at which the primary's tool choice stands; above 1, the fallback
+  /// answers every request that offers tools.
   public let threshold: Double
 
   /// Creates a cascade.
@@ -34,6 +41,7 @@ public struct ToolChoiceCascade: LanguageModel {
 
   public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
     guard !request.tools.isEmpty, request.responseSchema == nil else { return primary.generate(request) }
+    guard threshold <= 1 else { return fallback.generate(request) }
     let (stream, continuation) = AsyncThrowingStream<GenerationEvent, any Error>.makeStream()
     let task = Task { [primary, fallback, threshold] in
       do {
