@@ -123,4 +123,20 @@ struct RuleBasedHostileSchemaTests {
       _ = try SchemaSteering.steer(GeneratedContent(kind: .string("short")), into: schema)
     }
   }
+
+  @Test func ruleContextHoldsEarlierQuestionsResultsAndAnswers() {
+    let call = Transcript.ToolCall(id: "c1", toolName: "clock", arguments: GeneratedContent(properties: ["zone": "UTC"]))
+    let transcript = Transcript(entries: [
+      .prompt(Transcript.Prompt(id: "p1", segments: [.text("What time is it?")])),
+      .toolCalls(Transcript.ToolCalls(id: "t1", calls: [call])),
+      .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "clock", segments: [.text("10:30")])),
+      .response(Transcript.Response(id: "r1", segments: [.text("It is 10:30.")])),
+      .prompt(Transcript.Prompt(id: "p2", segments: [.text("And in Tokyo?")])),
+    ])
+    let context = RuleContext(transcript: transcript)
+    #expect(context.earlierQuestions == ["What time is it?"])
+    #expect(context.earlierResults.map(\.tool) == ["clock"])
+    #expect(context.earlierResults.first?.arguments == GeneratedContent(properties: ["zone": "UTC"]))
+    #expect(context.earlierAnswers == ["It is 10:30."])
+  }
 }
