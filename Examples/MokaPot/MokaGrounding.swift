@@ -42,6 +42,9 @@ enum MokaGrounding {
       return MokaAnswers.array(output, "beans").enumerated().map {
         Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0.element) + ".", isRequired: $0.offset == 0)
       }
+    case ("nearbyCafes", "ok") where !MokaPlaceFollowUps.named(in: question, MokaAnswers.array(output, "places")).isEmpty:
+      // A question about places it names: what it asks of them is the answer.
+      return [Grounding.Statement(MokaAnswers.sentence(result, question), isRequired: true)]
     case ("nearbyCafes", "ok"):
       // Likewise the nearest place.
       return MokaAnswers.array(output, "places").enumerated().map {

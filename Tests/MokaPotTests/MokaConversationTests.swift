@@ -34,6 +34,17 @@ struct MokaConversationTests {
     #expect(chat.turnUsage.count == 2)
   }
 
+  @Test func cupboardCountsBagsTotalsOpenedOnesAndComparesTwoNamed() async throws {
+    #expect(try await ask("How many bags of coffee do I have?").response.content.hasPrefix("You have 6 bags: Kochere"))
+    // Napoletano (500 g) is still sealed: 1191 g in all, 691 g in the opened bags.
+    let opened = try await ask("total grams left in the bags I've opened?").response.content
+    #expect(opened.contains("691 g") && !opened.contains("Napoletano"))
+    let output = try await CupboardTool(data: MokaFixtures.data()).call(
+      arguments: .init(GeneratedContent(json: #"{"action":"list"}"#)))
+    let older = MokaCupboardAnswers.sentence(output.generatedContent, Utterance("which is older, the kochere or the antigua?"))
+    #expect(older.hasPrefix("Of the Kochere and Antigua, the older is the Antigua"))
+  }
+
   @Test func shoppingConversation() async throws {
     let reply = try await ask("Where can I buy beans near me?")
     #expect(reply.specialty == .shopping)

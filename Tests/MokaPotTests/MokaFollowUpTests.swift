@@ -48,6 +48,17 @@ struct MokaFollowUpTests {
     #expect(address.response.content.contains(" at "))
   }
 
+  @Test func aPlaceAskedForByNameIsTheAnswer() async throws {
+    let reply = try await chat().send("Is Casa Moka Torino open right now?")
+    #expect(reply.response.toolCalls.map(\.toolName) == ["nearbyCafes"])
+    // Asked by name, the place is listed whether open or not, and the answer is about it alone.
+    #expect(reply.response.content == "Casa Moka Torino (shop): closed now, today 15:00-19:00; next open today 15:00-19:00.")
+    #expect(MokaPlaceFollowUps.mentions(Utterance("how far is porta palazzo"), name: "Drogheria Porta Palazzo"))
+    // A drink or a word shared with another name does not name a place.
+    #expect(!MokaPlaceFollowUps.mentions(Utterance("where can I get a bicerin"), name: "Bicerin di Piazza Vittorio"))
+    #expect(!MokaPlaceFollowUps.mentions(Utterance("Bar Porta Nuova hours"), name: "Drogheria Porta Palazzo"))
+  }
+
   @Test func aClosedPlaceSaysWhenItOpensNext() async throws {
     // Sunday 2026-11-29, 11:00 in Turin: the hardware shop is closed all day, open Monday 15:00.
     let data = try MokaFixtures.data()

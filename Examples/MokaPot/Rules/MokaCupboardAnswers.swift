@@ -7,7 +7,13 @@ enum MokaCupboardAnswers {
   typealias A = MokaAnswers
 
   static func sentence(_ output: GeneratedContent, _ question: Utterance) -> String {
-    let bags = A.array(output, "bags")
+    let all = A.array(output, "bags")
+    // Two or more bags named: the question is about those only ("the Kochere or the Antigua?").
+    let named = all.filter { bag in
+      A.string(bag, "name").map { question.matches(Phrase($0.lowercased(), fuzzy: false)) } ?? false
+    }
+    let bags = named.count > 1 ? named : all
+    let namedList = A.list(named.compactMap { A.string($0, "name") })
     if let reference = A.field(output, "reference"), reference.kind != .null, let bag = bags.first {
       return compare(bag, reference)
     }
@@ -20,7 +26,14 @@ enum MokaCupboardAnswers {
     if bags.count == 1, let bag = bags.first {
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose)
     }
-    let open = bags.filter { A.int($0, "gramsLeft") > 0 }
+    var open = bags.filter { A.int($0, "gramsLeft") > 0 }
+    if asks(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
+      return "You have \(open.count) bags: " + open.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") + "."
+    }
+    // "The bags I've opened": only those.
+    if asks(["opened", "started", "open bags"]), !asks(["unopened", "not opened", "sealed", "havent opened"]) {
+      open = open.filter { A.field($0, "opened")?.kind != .bool(false) }
+    }
     if asks(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"]) {
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
@@ -36,13 +49,15 @@ enum MokaCupboardAnswers {
       return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
         + order.dropFirst().map { "\(A.string($0, "name") ?? "?") (\(state($0)))" }.joined(separator: ", ") + "."
     }
-    if asks(["oldest", "longest", "most days"]) {
+    if asks(["oldest", "longest", "most days", "older", "earlier", "roasted first"]) {
       guard let oldest = open.max(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
-      return "Your oldest bag is the \(A.string(oldest, "name") ?? "?"): \(state(oldest))."
+      let lead = named.count > 1 ? "Of the \(namedList), the older is" : "Your oldest bag is"
+      return "\(lead) the \(A.string(oldest, "name") ?? "?"): \(state(oldest))."
     }
-    if asks(["newest", "freshest", "most recent", "latest"]) {
+    if asks(["newest", "freshest", "most recent", "latest", "fresher", "newer", "more recent"]) {
       guard let newest = open.min(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
-      return "Your freshest bag is the \(A.string(newest, "name") ?? "?"): \(state(newest))."
+      let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
+      return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
     if asks(["running low", "running out", "almost out", "nearly empty", "almost empty", "least", "lowest", "run out"]) {
       guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }

@@ -32,6 +32,28 @@ enum MokaPlaceFollowUps {
       "pot",
     ]
 
+  /// Words of place names that tell nothing apart: kinds of place, the city.
+  static let genericPlaceWords: Set<String> = [
+    "caffe", "cafe", "coffee", "bar", "moka", "torino", "turin", "torrefazione", "tostatura", "ferramenta", "drogheria",
+    "emporio", "shop",
+  ]
+
+  /// Whether `question` names the place called `name`: its full name, or more than half of the
+  /// words of its name that are not generic ("Casa Moka", "Porta Palazzo", but not "a bicerin"
+  /// for Bicerin di Piazza Vittorio, nor "Porta Nuova" for Drogheria Porta Palazzo).
+  static func mentions(_ question: Utterance, name: String) -> Bool {
+    let words = Utterance(name).words
+    if !words.isEmpty, question.matches(Phrase(words.joined(separator: " "), fuzzy: false)) { return true }
+    let distinctive = words.filter { $0.count > 3 && !genericPlaceWords.contains($0) }
+    guard !distinctive.isEmpty else { return false }
+    return distinctive.filter(question.words.contains).count * 2 > distinctive.count
+  }
+
+  /// The places of `places` that `question` names.
+  static func named(in question: Utterance, _ places: [GeneratedContent]) -> [GeneratedContent] {
+    places.filter { mentions(question, name: A.string($0, "name") ?? "") }
+  }
+
   /// The answer to `question` about `places` (the newest search's), or nil when it asks
   /// something else. The places meant are the ones the question names or singles out ("the
   /// closest", "the second"), else the ones the conversation singled out last, else all of them

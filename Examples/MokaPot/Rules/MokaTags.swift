@@ -9,6 +9,8 @@ struct MokaTags: Sendable {
   let originWords: Set<String>
   let gearWords: Set<String>
   let placeWords: Set<String>
+  /// The names of the places in the data.
+  let placeNames: [String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
   let regions: [String: String]
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
@@ -44,6 +46,7 @@ struct MokaTags: Sendable {
     self.regions = regions
     soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
+    placeNames = data.cafes.map(\.name)
     placeWords = Set(data.cafes.flatMap { Utterance($0.name).words }).subtracting(genericPlace).filter { $0.count > 3 }
     vocabulary = [
       ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),

@@ -271,6 +271,10 @@ enum MokaToolRules {
       need = "beans"
     }
     let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
+    // A question about one place of the data by name: every place, open or not, so that it is listed.
+    if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+      return GeneratedContent(properties: ["need": need, "item": item, "openNow": false, "limit": 5])
+    }
     return GeneratedContent(properties: [
       "need": need, "item": item, "openNow": any(nowWords),
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
