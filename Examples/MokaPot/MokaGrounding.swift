@@ -42,10 +42,11 @@ enum MokaGrounding {
       return MokaAnswers.array(output, "beans").enumerated().map {
         Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0.element) + ".", isRequired: $0.offset == 0)
       }
-    case ("nearbyCafes", "ok") where !MokaPlaceFollowUps.named(in: question, MokaAnswers.array(output, "places")).isEmpty:
-      // A question about places it names: what it asks of them is the answer.
-      return [Grounding.Statement(MokaAnswers.sentence(result, question), isRequired: true)]
     case ("nearbyCafes", "ok"):
+      // A question about places it names: what it asks of them is the answer.
+      if let named = MokaPlaceFollowUps.aboutNamed(question, MokaAnswers.array(output, "places")) {
+        return [Grounding.Statement(named, isRequired: true)]
+      }
       // Likewise the nearest place.
       return MokaAnswers.array(output, "places").enumerated().map {
         Grounding.Statement(MokaAnswers.placeLine($0.element) + ".", isRequired: $0.offset == 0)

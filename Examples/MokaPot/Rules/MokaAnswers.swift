@@ -65,15 +65,9 @@ enum MokaAnswers {
         .joined(separator: "; ") + "."
     case ("webSearch", "noResults"):
       return "The web search returned no results for that query."
-    case ("nearbyCafes", "ok") where !MokaPlaceFollowUps.named(in: question, array(output, "places")).isEmpty:
-      // A question about places it names: their hours, address and distance, or what it asks of them.
-      let named = MokaPlaceFollowUps.named(in: question, array(output, "places"))
-      let asked = MokaPlaceFollowUps.Aspect.allCases.filter { aspect in
-        aspect.phrases.contains { question.matches(Phrase($0, fuzzy: false)) }
-      }
-      return named.map { MokaPlaceFollowUps.line($0, asked.isEmpty ? [.hours, .address, .distance] : asked) }
-        .joined(separator: "; ") + "."
     case ("nearbyCafes", "ok"):
+      // A question about places it names is answered about them alone.
+      if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
       let item = string(result.arguments, "item").map { "Places that sell \($0): " } ?? "Nearby: "
       return item + array(output, "places").map(placeLine).joined(separator: "; ") + "."
     case ("nearbyCafes", "noneOpenNow"):

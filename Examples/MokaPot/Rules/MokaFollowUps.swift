@@ -5,8 +5,8 @@ import RistrettoRules
 /// beans, bags or places just listed, filtering them, or asking one of their properties.
 ///
 /// A follow-up is a question that points back ("those", "it", "which one") or a short one that
-/// asks a property of what was just shown ("and what region?", "till when?") without naming
-/// anything new. Words that ask for another tool's job end it: buying after beans, brewing advice
+/// asks a property of what was just shown (the origin of the beans, the closing time of the
+/// places) without naming anything new. Words that ask for another tool's job end it: buying after beans, brewing advice
 /// after bags, owning after places.
 enum MokaFollowUps {
   /// Words that ask for another tool than a bean search (owning, buying, brewing), or for a new search.
@@ -101,7 +101,7 @@ enum MokaFollowUps {
     return "Of those: " + (referents.isEmpty ? beans : referents).map(MokaAnswers.beanLine).joined(separator: "; ") + "."
   }
 
-  /// Words that turn a filter around ("which of those isn't dark").
+  /// Words that turn a filter around ("any of them not a natural?").
   static let negations = ["not", "isnt", "arent", "non", "without", "except", "no"]
 
   /// "Which of those is a light roast / washed / not dark?": the beans with (or without) that roast

@@ -23,6 +23,11 @@ enum MokaPlaceFollowUps {
       case .distance: ["far", "distance", "km", "walk", "walking", "closer", "closest", "nearest", "nearer", "near me"]
       }
     }
+
+    /// The aspects `question` asks about.
+    static func asked(in question: Utterance) -> [Aspect] {
+      allCases.filter { aspect in aspect.phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    }
   }
 
   /// Kinds of place and items to buy: without a pointer, a question naming one asks for a new search.
@@ -54,13 +59,22 @@ enum MokaPlaceFollowUps {
     places.filter { mentions(question, name: A.string($0, "name") ?? "") }
   }
 
+  /// The answer to a question that names some of `places` (a search's output): what it asks of
+  /// them, or their hours, address and distance; nil when it names none.
+  static func aboutNamed(_ question: Utterance, _ places: [GeneratedContent]) -> String? {
+    let named = named(in: question, places)
+    guard !named.isEmpty else { return nil }
+    let asked = Aspect.asked(in: question)
+    return named.map { line($0, asked.isEmpty ? [.hours, .address, .distance] : asked) }.joined(separator: "; ") + "."
+  }
+
   /// The answer to `question` about `places` (the newest search's), or nil when it asks
   /// something else. The places meant are the ones the question names or singles out ("the
   /// closest", "the second"), else the ones the conversation singled out last, else all of them
   /// ("those") or the nearest ("it").
   static func answer(_ question: Utterance, _ places: [GeneratedContent], _ context: RuleContext) -> String? {
     guard !places.isEmpty else { return nil }
-    let aspects = Aspect.allCases.filter { aspect in aspect.phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    let aspects = Aspect.asked(in: question)
     guard !aspects.isEmpty else { return nil }
     let named = MokaReferences.named(in: question, among: places)
     let referents = MokaReferences.referents(places, in: context)
