@@ -28,7 +28,7 @@ enum AnswersBench {
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let sets = options.set == "all" ? ["dev", "blind", "blind2", "blind3", "blind4", "blind5"] : [options.set]
+    let sets = options.set == "all" ? ["dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6"] : [options.set]
     let backends = try AnswerBackends.make(options)
     var rows: [[String: Any]] = []
     print("backend        set     single pass        turns pass         tool right  mean out tok  s/answer")
