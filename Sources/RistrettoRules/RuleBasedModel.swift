@@ -86,6 +86,9 @@ public struct RuleBasedModel: LanguageModel {
       if !context.earlierResults.isEmpty, let text = rules.followUp(question, context) {
         return Self.words(text) + [usage(text)]
       }
+      if let text = rules.knowledge(question, context) {
+        return Self.words(text) + [usage(text)]
+      }
       if let call = try toolCall(for: question, context: context, tools: request.tools) {
         return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
       }
@@ -107,6 +110,14 @@ public struct RuleBasedModel: LanguageModel {
           return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
         }
         sentences.append(rules.reply(question, enabled, context))
+      case .callOrReply(let tool, let arguments, let reply):
+        let alreadyCalled = results.contains { $0.tool == tool }
+        if !alreadyCalled, let definition = request.tools.first(where: { $0.name == tool }) {
+          let (steered, _) = try SchemaSteering.steer(arguments, into: definition.parameters)
+          let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
+          return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+        }
+        sentences.append(reply)
       }
     } else {
       sentences.append(rules.unavailableFollowUp)

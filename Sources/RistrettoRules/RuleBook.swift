@@ -16,6 +16,9 @@ public struct RuleBook: Sendable {
   /// A reply to a follow-up that earlier tool outputs already answer ("which of those is decaf?"),
   /// tried before any tool rule; nil lets the tool rules run.
   public var followUp: @Sendable (_ question: Utterance, _ context: RuleContext) -> String? = { _, _ in nil }
+  /// A reply from what the app knows without a tool ("should I tamp the coffee?"), tried on every
+  /// turn after ``followUp`` and before any tool rule; nil lets the tool rules run.
+  public var knowledge: @Sendable (_ question: Utterance, _ context: RuleContext) -> String? = { _, _ in nil }
   /// The reply when no tool applies.
   public var reply: @Sendable (_ question: Utterance, _ enabledTools: [String], _ context: RuleContext) -> String
   /// The property of a structured tool output that holds its status (nil: outputs have none).
@@ -161,4 +164,7 @@ public enum AnswerStep: Sendable {
   case reply(String)
   /// Call another tool first (for example, search with the profile a quiz produced).
   case call(tool: String, arguments: GeneratedContent)
+  /// Call another tool too when the request offers it and it has not run this turn (the second
+  /// part of a two-part question); otherwise reply with the text.
+  case callOrReply(tool: String, arguments: GeneratedContent, reply: String)
 }

@@ -140,3 +140,35 @@ struct RuleBasedHostileSchemaTests {
     #expect(context.earlierAnswers == ["It is 10:30."])
   }
 }
+
+@Suite("RuleBasedModel knowledge and two-part answers")
+struct RuleBasedModelStepsTests {
+  let tokenizer = ApproximateTokenizer()
+
+  @Test func knowledgeRepliesBeforeAnyToolRule() async throws {
+    var rules = book(proposal: GeneratedContent(properties: ["roast": "dark", "bags": 1]))
+    rules.knowledge = { question, _ in question.matches("what is") ? "A roast is heat applied to green beans." : nil }
+    let model = RuleBasedModel(rules: rules, tokenizer: tokenizer)
+    let known = try await LanguageModelSession(model: model, tools: [Order()]).respond(to: "what is a roast? order talk")
+    #expect(known.toolCalls.isEmpty)
+    #expect(known.content == "A roast is heat applied to green beans.")
+    let ordered = try await LanguageModelSession(model: model, tools: [Order()]).respond(to: "order a dark roast")
+    #expect(ordered.toolCalls.map(\.toolName) == ["order"])
+  }
+
+  @Test func callOrReplyCallsTheSecondToolOnlyWhenOffered() async throws {
+    var rules = book(proposal: GeneratedContent(properties: ["roast": "dark", "bags": 2]))
+    rules.answer = { results, _, _ in
+      let text = "Done: " + results.map(\.tool).joined(separator: ", ")
+      return .callOrReply(tool: "index", arguments: GeneratedContent(properties: [:]), reply: text)
+    }
+    let model = RuleBasedModel(rules: rules, tokenizer: tokenizer)
+    let both = try await LanguageModelSession(model: model, tools: [Order(), Index(status: "ok")]).respond(to: "order beans")
+    #expect(both.toolCalls.map(\.toolName) == ["order", "index"])
+    #expect(both.content == "Done: order, index")
+    // Without the index tool, the reply is the text of what ran.
+    let one = try await LanguageModelSession(model: model, tools: [Order()]).respond(to: "order beans")
+    #expect(one.toolCalls.map(\.toolName) == ["order"])
+    #expect(one.content == "Done: order")
+  }
+}
