@@ -31,12 +31,16 @@ public struct MokaAssistant: Sendable {
   /// The rule book of the deterministic backend.
   public var ruleBook: RuleBook {
     let bags = (data.cupboard ?? []).map(\.name)
+    let tags = MokaTags(data: data)
     var book = RuleBook(
-      classifier: MokaRouter.classifier(data: data), toolRules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags),
-      answer: MokaAnswers.answer, reply: MokaAnswers.reply, statusProperty: "status",
-      statusDidNotRun: { $0.hasSuffix("Unavailable") || $0 == "indexStale" }, unavailableSentence: MokaAnswers.unavailable,
+      classifier: MokaRouting(MokaRouter.classifier(data: data)),
+      toolRules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags),
+      answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags) },
+      reply: MokaAnswers.reply, statusProperty: "status",
+      statusDidNotRun: { $0.hasSuffix("Unavailable") }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
     book.followUp = MokaFollowUps.answer
+    book.knowledge = MokaKnowledge.answer
     return book
   }
 
@@ -79,7 +83,7 @@ public struct MokaAssistant: Sendable {
   /// The deterministic backend with a router trained only on `sets` (to measure it on a set it has not seen).
   public func rulesModel(trainedOn sets: [String]) throws -> RuleBasedModel {
     var book = ruleBook
-    book.classifier = MokaRouter.classifier(data: data, examples: try MokaRouter.examples(sets: sets))
+    book.classifier = MokaRouting(MokaRouter.classifier(data: data, examples: try MokaRouter.examples(sets: sets)))
     return RuleBasedModel(rules: book, tokenizer: try Self.smolLM2Tokenizer())
   }
 

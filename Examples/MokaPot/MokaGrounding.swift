@@ -32,11 +32,19 @@ enum MokaGrounding {
 
   static func statements(for result: ToolResult, _ question: Utterance) -> [Grounding.Statement] {
     let status = result.status ?? ""
-    if status.hasSuffix("Unavailable") || status == "indexStale" {
+    if status.hasSuffix("Unavailable") {
       return [Grounding.Statement(MokaAnswers.unavailable(result), isRequired: true)]
     }
     let output = result.output
     switch (result.tool, status) {
+    case ("searchBeans", "indexStale") where !MokaAnswers.array(output, "beans").isEmpty:
+      // The stale index's results, after the warning that they may be out of date.
+      let warning = Grounding.Statement(
+        "The bean index is out of date (indexStale), so this may have changed since.", isRequired: true)
+      return [warning]
+        + MokaAnswers.array(output, "beans").enumerated().map {
+          Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0.element) + ".", isRequired: $0.offset == 0)
+        }
     case ("searchBeans", "ok"):
       // The search's best match is always named; the model picks which of the others to add.
       return MokaAnswers.array(output, "beans").enumerated().map {

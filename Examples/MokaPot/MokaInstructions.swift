@@ -5,8 +5,8 @@ public enum MokaInstructions {
   /// What every specialist is told.
   public static let core = """
     Moka-pot coffee assistant: discuss only moka-pot coffee, cite beans only from tool output, say when unsure. \
-    Any status ending in Unavailable, plus indexStale, means the search did not run. \
-    Say it is unavailable, never that nothing was found.
+    Any status ending in Unavailable means the tool did not run: say it is unavailable, never that nothing was found. \
+    indexStale: say the results may be out of date.
     """
 
   /// The full set.

@@ -5,8 +5,8 @@ import Ristretto
 /// The two honesty rules every answer is held to, whatever the set says and whatever the backend:
 ///
 /// - **An unavailable source is never reported as empty.** When a tool of the turn did not run (a
-///   status ending in `Unavailable`, `indexStale`, or a comparison whose reference is unavailable),
-///   the answer says so, and says nothing that reads as "found nothing".
+///   status ending in `Unavailable`, or a comparison whose reference is unavailable) or searched a
+///   stale index (`indexStale`), the answer says so, and says nothing that reads as "found nothing".
 /// - **No invented names.** Every bean, bag or cafe of the data that the answer names appears in a
 ///   tool output or a question of the conversation so far.
 ///

@@ -37,7 +37,7 @@ public enum MokaSource: String, Sendable, CaseIterable {
 public enum IndexHealth: String, Sendable, CaseIterable {
   /// Searchable.
   case ready
-  /// Built from an old corpus: searches do not run.
+  /// Built from an old corpus: searches run, and their results are flagged as possibly out of date.
   case stale
   /// Not loaded: searches do not run.
   case unavailable

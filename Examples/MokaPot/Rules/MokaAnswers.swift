@@ -4,7 +4,9 @@ import RistrettoRules
 
 /// How the rule-based model turns moka tool outputs into replies.
 enum MokaAnswers {
-  static func answer(_ results: [ToolResult], _ question: Utterance, _ context: RuleContext) -> AnswerStep {
+  static func answer(_ results: [ToolResult], _ question: Utterance, _ context: RuleContext, tags: MokaTags? = nil)
+    -> AnswerStep
+  {
     if let quiz = results.first(where: { $0.tool == "tasteQuiz" }), quiz.status == "profile",
       !results.contains(where: { $0.tool == "searchBeans" })
     {
@@ -22,26 +24,79 @@ enum MokaAnswers {
       return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": cups, "problem": problem]))
     }
     var sentences = results.map { sentence($0, question) }
+    // Buying more of one of the user's bags: where it came from comes first.
+    if let places = results.first(where: { $0.tool == "nearbyCafes" }), let origin = roasterOfBag(question, context, places) {
+      sentences.insert(origin, at: 0)
+    }
     if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
       sentences.append(noPrices)
     }
-    return .reply(sentences.joined(separator: " "))
+    // Beans just shown, to buy nearby: the list knows who sells beans, not which ones.
+    if let places = results.first(where: { $0.tool == "nearbyCafes" && $0.status == "ok" }),
+      string(places.arguments, "need") == "beans", MokaReferences.refersBack(question),
+      MokaReferences.lastKind(context) == "beans"
+    {
+      sentences.append("My list says which places sell beans, not which beans they stock: check with them before you go.")
+    }
+    let text = sentences.joined(separator: " ")
+    // "…, and where can I buy some nearby?": the place search as well, when this specialist has it.
+    if let tags, !results.contains(where: { $0.tool == "nearbyCafes" }), asksWhereToBuyToo(question) {
+      let arguments = MokaToolRules.nearbyArguments(question, context: context, tags: tags)
+      return .callOrReply(tool: "nearbyCafes", arguments: arguments, reply: text)
+    }
+    return .reply(text)
   }
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
+
+  /// Whether a question asks, after "and" or "also", where to buy or find something nearby.
+  static func asksWhereToBuyToo(_ question: Utterance) -> Bool {
+    let words = question.words
+    guard let join = words.lastIndex(where: { ["and", "also", "plus"].contains($0) }), join > 1 else { return false }
+    let tail = Utterance(words[(join + 1)...].joined(separator: " "))
+    return [
+      "where can i", "where could i", "where do i", "where to", "where should i", "near me", "nearby", "around here",
+      "close by", "which shop", "which cafe", "a shop", "a cafe",
+    ].contains { tail.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  /// For a place search about buying more of one of the user's bags ("where can I get more of
+  /// it?"): the bag's roaster, and whether it is among the places found.
+  static func roasterOfBag(_ question: Utterance, _ context: RuleContext, _ result: ToolResult) -> String? {
+    let bags = MokaReferences.lastBags(context)
+    guard !bags.isEmpty,
+      ["more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill"].contains(where: {
+        question.matches(Phrase($0, fuzzy: false))
+      })
+    else { return nil }
+    let names = bags.compactMap { string($0, "name") }
+    let name =
+      MokaReferences.bag(question, bagNames: names, context: context)
+      ?? MokaReferences.referents(bags, in: context).first.flatMap { string($0, "name") }
+      ?? (bags.count == 1 ? names.first : nil)
+    guard let name, let bag = bags.first(where: { string($0, "name") == name }), let roaster = string(bag, "roaster") else {
+      return nil
+    }
+    let place = array(result.output, "places").first {
+      MokaPlaceFollowUps.mentions(Utterance(roaster), name: string($0, "name") ?? "")
+    }
+    guard let place else {
+      return "Your \(name) came from \(roaster), which is not among the places I know nearby."
+    }
+    return "Your \(name) came from \(roaster): " + placeLine(place) + "."
+  }
 
   static func sentence(_ result: ToolResult, _ question: Utterance) -> String {
     let output = result.output
     switch (result.tool, result.status) {
     case ("searchBeans", "ok"):
-      return "From the reference corpus: " + array(output, "beans").map(beanLine).joined(separator: "; ") + "."
+      return found(output)
+    case ("searchBeans", "indexStale"):
+      // The stale index was searched: its results are given, flagged as possibly out of date.
+      let found = array(output, "beans").isEmpty ? noMatch(result) : found(output)
+      return "The bean index is out of date (indexStale), so this may have changed since: " + found
     case ("searchBeans", "noMatchesInIndex"):
-      let missing = strings(output, "unmatchedFilters")
-      if !missing.isEmpty {
-        return "The reference corpus has no bean with " + list(missing.map(filterPhrase))
-          + ", so I have nothing to suggest for that."
-      }
-      return "No bean in the reference corpus matches \(filters(result.arguments)) all together; try fewer filters."
+      return noMatch(result)
     case ("cupboard", "ok"):
       return MokaCupboardAnswers.sentence(output, question)
     case ("cupboard", "noSuchBag"):
@@ -82,7 +137,8 @@ enum MokaAnswers {
       }
       return "No place within 25 km matches; try asking for any cafe."
     case ("offerChoices", _):
-      return string(output, "question") ?? "Pick one:"
+      let options = strings(output, "options")
+      return (string(output, "question") ?? "Pick one:") + (options.isEmpty ? "" : " " + options.joined(separator: " · "))
     case ("tasteQuiz", "profile"):
       let parts = [
         string(output, "roast").map { "\($0) roast" }, string(output, "process").map { "\($0) process" },
@@ -92,6 +148,21 @@ enum MokaAnswers {
     default:
       return output.jsonString
     }
+  }
+
+  /// The beans a search found.
+  static func found(_ output: GeneratedContent) -> String {
+    "From the reference corpus: " + array(output, "beans").map(beanLine).joined(separator: "; ") + "."
+  }
+
+  /// Why a search found nothing: the filters that match no bean, or their combination.
+  static func noMatch(_ result: ToolResult) -> String {
+    let missing = strings(result.output, "unmatchedFilters")
+    if !missing.isEmpty {
+      return "The reference corpus has no bean with " + list(missing.map(filterPhrase))
+        + ", so I have nothing to suggest for that."
+    }
+    return "No bean in the reference corpus matches \(filters(result.arguments)) all together; try fewer filters."
   }
 
   static func beanLine(_ bean: GeneratedContent) -> String {
@@ -116,8 +187,6 @@ enum MokaAnswers {
     let status = result.status ?? "unavailable"
     let reason = string(result.output, "reason").map { " (\($0))" } ?? ""
     switch (result.tool, status) {
-    case ("searchBeans", "indexStale"):
-      return "The bean index is out of date (indexStale), so the search did not run; try again once it is rebuilt."
     case ("searchBeans", _):
       return "The bean data is unavailable right now\(reason), so the search did not run; try again later."
     case ("cupboard", _):

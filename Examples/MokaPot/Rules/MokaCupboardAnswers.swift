@@ -12,7 +12,11 @@ enum MokaCupboardAnswers {
     let named = all.filter { bag in
       A.string(bag, "name").map { question.matches(Phrase($0.lowercased(), fuzzy: false)) } ?? false
     }
-    let bags = named.count > 1 ? named : all
+    // A roaster named: only its bags ("what have I got from Torrefazione Aurora?").
+    let fromRoaster = all.filter { bag in
+      A.string(bag, "roaster").map { MokaPlaceFollowUps.mentions(question, name: $0) } ?? false
+    }
+    let bags = named.count > 1 ? named : fromRoaster.isEmpty || named.count == 1 ? all : fromRoaster
     let namedList = A.list(named.compactMap { A.string($0, "name") })
     if let reference = A.field(output, "reference"), reference.kind != .null, let bag = bags.first {
       return compare(bag, reference)
@@ -23,8 +27,9 @@ enum MokaCupboardAnswers {
     func asks(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
     let cups = MokaToolRules.cups(in: question) ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
+    let wanted = brewsWanted(question)
     if bags.count == 1, let bag = bags.first {
-      return detail(bag) + " " + brews(bag, cups: cups, dose: dose)
+      return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
     if asks(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
@@ -40,10 +45,14 @@ enum MokaCupboardAnswers {
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
         + ". That is about \(total / dose) brews in a \(cups)-cup pot (\(dose) g each)."
     }
-    if asks(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"]) {
-      return open.map { brews($0, cups: cups, dose: dose) }.joined(separator: " ")
+    if asks(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"]) || asksBrewCount(question) {
+      // All of it in brews, then each bag.
+      let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
+      let sum = "In total \(total) g: about \(total / max(dose, 1)) brews in a \(cups)-cup pot (\(dose) g each)."
+      return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted) }).joined(separator: " ")
     }
-    if asks(["finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up"]) {
+    if asks(["finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin"])
+    {
       let order = open.sorted { urgency($0) > urgency($1) }
       guard let first = order.first else { return "Your bags are all empty." }
       return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
@@ -59,7 +68,10 @@ enum MokaCupboardAnswers {
       let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
       return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
-    if asks(["running low", "running out", "almost out", "nearly empty", "almost empty", "least", "lowest", "run out"]) {
+    if asks([
+      "running low", "running out", "almost out", "nearly out", "nearly empty", "almost empty", "least", "lowest", "run out",
+      "nearly gone", "almost gone",
+    ]) {
       guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
@@ -71,7 +83,7 @@ enum MokaCupboardAnswers {
         : "Unopened: " + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ")
           + "."
     }
-    if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off"]) {
+    if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak"]) {
       return freshnessSummary(bags)
     }
     return "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
@@ -83,7 +95,7 @@ enum MokaCupboardAnswers {
   static let computations = [
     "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
     "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
-    "last me", "run out", "running", "unopened", "opened",
+    "last me", "run out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out", "use up", "gone",
   ]
 
   /// Words that compare bags: a question with one needs all of them.
@@ -105,15 +117,49 @@ enum MokaCupboardAnswers {
       + (A.field(bag, "opened")?.kind == .bool(false) ? ", still unopened." : ".")
   }
 
-  static func brews(_ bag: GeneratedContent, cups: Int, dose: Int) -> String {
+  /// Whether the question asks how many brews or pots something makes ("how many 3-cup pots is that?").
+  static func asksBrewCount(_ question: Utterance) -> Bool {
+    question.matches(Phrase("how many", fuzzy: false))
+      && ["pot", "pots", "brew", "brews", "moka", "mokas", "times", "cups"].contains(where: question.words.contains)
+  }
+
+  /// The number of brews a question asks to have enough for ("two 3-cup pots", "three times",
+  /// "the week" of daily brews), if any.
+  static func brewsWanted(_ question: Utterance) -> Int? {
+    let words = question.words
+    if question.matches(Phrase("week", fuzzy: false)) { return 7 }
+    for (index, word) in words.enumerated() {
+      guard let value = Utterance(word).firstNumber, (1...60).contains(value) else { continue }
+      let next = words.dropFirst(index + 1).first ?? ""
+      if ["times", "brews", "mornings", "days", "pots", "mokas"].contains(next) { return value }
+      // "two 3-cup pots": a count before a pot size.
+      if let size = Utterance(next).firstNumber, BrewAdviceTool.potSizes.contains(size),
+        words.dropFirst(index + 2).first?.hasPrefix("cup") == true,
+        ["pot", "pots", "mokas", "brews"].contains(words.dropFirst(index + 3).first ?? "")
+      {
+        return value
+      }
+    }
+    return nil
+  }
+
+  static func brews(_ bag: GeneratedContent, cups: Int, dose: Int, wanted: Int? = nil) -> String {
     let count = brewCount(bag, dose: dose)
     let name = A.string(bag, "name") ?? "?"
+    if let wanted {
+      let need = wanted * dose
+      let left = A.int(bag, "gramsLeft")
+      return left >= need
+        ? "Yes: \(wanted) brews in a \(cups)-cup pot take \(need) g and the \(name) has \(left) g (enough for \(count))."
+        : "No: \(wanted) brews in a \(cups)-cup pot take \(need) g and the \(name) has only \(left) g (enough for \(count))."
+    }
     guard count > 0 else {
       let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last
       return "\(name): \(A.int(bag, "gramsLeft")) g is not enough for one brew in a \(cups)-cup pot (\(dose) g)"
         + (small.map { ", but enough for a \($0)-cup pot." } ?? ".")
     }
-    return "\(name): \(A.int(bag, "gramsLeft")) g is enough for \(count) brews in a \(cups)-cup pot (\(dose) g each)."
+    return "\(name): \(A.int(bag, "gramsLeft")) g is enough for \(count) brews in a \(cups)-cup pot "
+      + "(\(dose) g of coffee and \(BrewAdviceTool.Output.water(cups: cups)) ml of water each)."
   }
 
   static func brewCount(_ bag: GeneratedContent, dose: Int) -> Int { A.int(bag, "gramsLeft") / max(dose, 1) }

@@ -38,6 +38,12 @@ enum MokaFollowUps {
     switch MokaReferences.lastKind(context) {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
+      // A price of the beans shown: the data has none, whatever the wording (unless the web is asked).
+      if MokaVocabulary.mentionsPrice(question), !says(["look up", "look it up", "online", "web", "search", "google"]) {
+        return aboutBeans(question, beans)
+      }
+      // "Which of those has more body / is the most floral?": ranked on what was shown.
+      if pointsBack || short, let ranked = ranked(question, beans) { return ranked }
       guard !says(notAboutBeans), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question)) else {
         return nil
       }
@@ -101,6 +107,40 @@ enum MokaFollowUps {
     return "Of those: " + (referents.isEmpty ? beans : referents).map(MokaAnswers.beanLine).joined(separator: "; ") + "."
   }
 
+  /// The bean of `beans` that has the most (or least) of what the question compares: body,
+  /// acidity, sweetness or a flavour family ("which of the two has more body?", "the most
+  /// floral?"); nil when it compares nothing or fewer than two beans were shown.
+  static func ranked(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
+    guard beans.count > 1 else { return nil }
+    func says(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    let least = says(["least", "less", "lowest", "lower", "lighter bodied", "milder", "mildest", "gentler", "gentlest"])
+    let compares =
+      least || says(["most", "more", "highest", "higher"])
+      || question.words.contains { $0.count > 5 && ($0.hasSuffix("est") || $0.hasSuffix("ier") || $0.hasSuffix("er")) }
+    guard compares else { return nil }
+    let attributes: [(words: [String], key: String, label: String)] = [
+      (["body", "bodied", "heavier", "heaviest", "fuller", "fullest", "thicker"], "body", "body"),
+      (["acid*", "bright*", "tangier", "tangiest", "milder", "mildest", "gentler", "gentlest"], "acidity", "acidity"),
+      (["sweet*"], "sweetness", "sweetness"),
+    ]
+    var score: ((GeneratedContent) -> Int)?
+    var label = ""
+    if let attribute = attributes.first(where: { says($0.words) }) {
+      score = { MokaAnswers.int($0, attribute.key) }
+      label = attribute.label
+      // "Milder" and "gentler" ask for the least acidity.
+      if says(["milder", "mildest", "gentler", "gentlest"]) { score = { -MokaAnswers.int($0, attribute.key) } }
+    } else if let note = MokaVocabulary.flavours(in: question).first {
+      let members = FlavourFamily.members(of: note)
+      score = { bean in MokaAnswers.strings(bean, "notes").filter { tasted in members.contains { tasted.contains($0) } }.count }
+      label = "\(note) notes"
+    }
+    guard let score else { return nil }
+    let pick = least ? beans.min { score($0) < score($1) } : beans.max { score($0) < score($1) }
+    guard let pick else { return nil }
+    return "Of those, the one with the \(least ? "least" : "most") \(label) is " + MokaAnswers.beanLine(pick) + "."
+  }
+
   /// Words that turn a filter around ("any of them not a natural?").
   static let negations = ["not", "isnt", "arent", "non", "without", "except", "no"]
 
@@ -139,7 +179,9 @@ enum MokaFollowUps {
       guard pointsBack || short || named != nil else { return nil }
       return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": [bag]]), question)
     }
-    guard pointsBack || short, MokaCupboardAnswers.asksComputation(question) else { return nil }
+    // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown.
+    let brewCount = MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil
+    guard pointsBack || short || brewCount, MokaCupboardAnswers.asksComputation(question) || brewCount else { return nil }
     // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
     if bags.count == 1, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
     return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": bags]), question)

@@ -13,12 +13,15 @@ enum MokaReferences {
 
   /// Whether `utterance` points back at earlier results.
   static func refersBack(_ utterance: Utterance) -> Bool {
-    pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+    // "The closer one", "the cheaper one": a pick among what was shown.
+    let words = utterance.words
+    let picksOne = words.indices.dropFirst(2).contains { words[$0] == "one" && words[$0 - 2] == "the" }
+    return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
   }
 
   /// The beans of the newest successful search.
   static func lastBeans(_ context: RuleContext) -> [GeneratedContent] {
-    context.latest("searchBeans", in: ["ok"]).map { MokaAnswers.array($0.output, "beans") } ?? []
+    context.latest("searchBeans", in: ["ok", "indexStale"]).map { MokaAnswers.array($0.output, "beans") } ?? []
   }
 
   /// The bags of the newest cupboard look-up that found some.
@@ -35,7 +38,7 @@ enum MokaReferences {
   static func lastKind(_ context: RuleContext) -> String? {
     for result in context.earlierResults.reversed() {
       switch (result.tool, result.status) {
-      case ("searchBeans", "ok"): return "beans"
+      case ("searchBeans", "ok"), ("searchBeans", "indexStale"): return "beans"
       case ("cupboard", "ok"): return "bags"
       case ("nearbyCafes", "ok"), ("nearbyCafes", "noneOpenNow"): return "places"
       default: continue

@@ -52,6 +52,41 @@ enum MokaRouter {
   }
 }
 
+/// The moka router: a question of brewing technique or coffee knowledge that ``MokaKnowledge``
+/// answers without a tool ("should I tamp?") belongs to the general specialist, which brewing
+/// technique is; every other question goes to the learned classifier.
+struct MokaRouting: UtteranceClassifier {
+  let learned: LinearClassifier
+
+  init(_ learned: LinearClassifier) { self.learned = learned }
+
+  func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {
+    let result = learned.classify(utterance, cases: cases)
+    guard cases.contains("general"), MokaKnowledge.topic(utterance) != nil || Self.isBrewing(utterance) else { return result }
+    return ("general", 1, result.scores)
+  }
+
+  /// A recipe for a pot size or a brewing problem, about no bag, place or purchase: brewing
+  /// technique, the general specialist's.
+  static func isBrewing(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let recipe =
+      MokaToolRules.cups(in: utterance) != nil
+      && says(["brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind"])
+    // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
+    let problem = MokaVocabulary.problem(in: utterance).map { !["firstUse", "cleaning", "induction"].contains($0) } ?? false
+    let describesBeans =
+      MokaFollowUps.namesBeanFilter(utterance) || MokaToolRules.preference(in: utterance) != nil
+      || !MokaVocabulary.likes(in: utterance).isEmpty
+    let elsewhere = says(
+      MokaKnowledge.findWords + [
+        "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
+        "stale",
+      ])
+    return (recipe || problem) && !elsewhere && !describesBeans
+  }
+}
+
 /// Trained classifiers, one per data fingerprint.
 final class ClassifierCache: @unchecked Sendable {
   static let shared = ClassifierCache()

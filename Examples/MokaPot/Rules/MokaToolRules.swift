@@ -13,20 +13,47 @@ enum MokaToolRules {
     ]
   }
 
+  /// The quiz: asked for by name, asked to work out what the user likes or what would suit them,
+  /// or answered (flavours liked) right after its questions.
   static let quiz = ToolRule(
     tool: "tasteQuiz",
     triggers: .weighted(8, ["quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test"])
-  ) { utterance in
+      + .weighted(
+        5,
+        [
+          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what should i look for",
+          "what to look for",
+        ], fuzzy: false),
+    contextScore: { utterance, context in
+      let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
+      return answersQuiz && !MokaVocabulary.likes(in: utterance).isEmpty ? 8 : 0
+    }
+  ) { utterance, _ in
     GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: utterance)])
   }
 
   static let choices = ToolRule(
     tool: "offerChoices",
     triggers: .weighted(
-      3, ["help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea"],
-      fuzzy: false),
-    contextScore: { utterance, _ in isBare(utterance) ? 6 : 0 }
+      3,
+      [
+        "help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea",
+      ], fuzzy: false) + .weighted(5, ["cant decide", "cannot decide", "undecided", "torn between"], fuzzy: false),
+    // Options asked for without a count ("give me options", not "2 options").
+    contextScore: { utterance, _ in
+      if isBare(utterance) { return 6 }
+      // (Options of a kind of bean are a search: "semi-washed options".)
+      let options = ["options", "choices"].contains(where: utterance.words.contains)
+      return options && MokaVocabulary.resultCount(in: utterance) == nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2 : 0
+    }
   ) { utterance, _ in
+    // Alternatives named ("fruity or chocolatey"): those are the options.
+    let named = MokaVocabulary.likes(in: utterance)
+    if named.count >= 2 {
+      return GeneratedContent(properties: [
+        "question": "Which do you prefer?", "options": Array(named.prefix(4).map { $0.prefix(1).uppercased() + $0.dropFirst() }),
+      ])
+    }
     if utterance.matches("roast") {
       return GeneratedContent(properties: [
         "question": "Which roast do you want to explore?",
@@ -54,7 +81,8 @@ enum MokaToolRules {
       3,
       [
         "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
-        "i have left", "i own", "do i own", "have at home", "my shelf",
+        "i have left", "i own", "do i own", "have at home", "my shelf", "i bought", "have i bought", "last me", "will it last",
+        "last the week", "how long will", "use up",
       ], fuzzy: false)
     + .weighted(
       2,
@@ -70,11 +98,23 @@ enum MokaToolRules {
       tool: "cupboard",
       triggers: ownership + names.flatMap { [Phrase("my \($0)", weight: 4, fuzzy: false), Phrase($0, weight: 2, fuzzy: false)] },
       contextScore: { utterance, context in
-        MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
+        // One of the user's bags named with something to compute or tune about it.
+        // (A brewing problem or a recipe asked for is the brewing advice's.)
+        let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+        let about = [
+          "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
+        ]
+        if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
+          about.contains(where: { utterance.matches(Phrase($0, fuzzy: false)) })
+        {
+          return 3
+        }
+        return MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
           && MokaReferences.lastKind(context) != nil ? 3 : 0
       }
     ) { utterance, context in
-      let bag = MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
+      let bag =
+        MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance) ?? baggedName(utterance)
       let compare = [
         "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
         "tasting notes", "taste like", "notes",
@@ -95,13 +135,32 @@ enum MokaToolRules {
     return nil
   }
 
+  /// The word before "bag" that names it ("the kenya bag", "my gesha bag"), for a bag the
+  /// cupboard may not hold: asked for by name, so the answer can say it is not there.
+  static func baggedName(_ utterance: Utterance) -> String? {
+    let words = utterance.words
+    let generic: Set<String> = [
+      "my", "the", "a", "an", "this", "that", "which", "each", "every", "one", "new", "old", "open", "opened", "unopened",
+      "whole", "coffee", "bean", "beans", "full", "empty", "last", "first", "next", "other", "oldest", "newest", "any", "of",
+      "g", "kg", "half", "big", "small", "same", "your", "its", "what", "paper", "sealed", "fresh", "stale", "ground", "per", "a",
+    ]
+    for (index, word) in words.enumerated().dropFirst() where ["bag", "pack", "packet"].contains(word) {
+      let name = words[index - 1]
+      // Superlatives, participles and adverbs describe a bag rather than name it ("freshest", "roasted").
+      let describes = ["est", "ed", "ly"].contains(where: name.hasSuffix)
+      guard name.count > 2, !generic.contains(name), !describes, Int(name.filter(\.isNumber)) == nil else { continue }
+      return name.prefix(1).uppercased() + name.dropFirst()
+    }
+    return nil
+  }
+
   static let technique: [Phrase] =
     .weighted(
       2,
       [
         "brew*", "recipe", "how do i make", "how to make", "dose", "how much coffee", "how much water", "grind*", "ratio",
         "heat", "stove", "flame", "burner", "water level", "fill", "tamp*", "dial in", "dialing in", "pot size", "cup", "cups",
-        "taste*", "valve",
+        "taste*", "valve", "amount of water", "amount of coffee", "how many grams", "grams of coffee",
       ], fuzzy: false)
 
   static func brewAdvice(bagNames: [String]) -> ToolRule {
@@ -138,7 +197,7 @@ enum MokaToolRules {
       [
         "bean", "beans", "coffee from", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
         "acidic", "body", "sweet*", "low acid", "bright", "corpus", "catalog*", "origin", "origins", "process", "processed",
-        "roast", "roasts", "notes", "flavour*", "flavor*", "tasting",
+        "roast", "roasts", "notes", "flavour*", "flavor*", "tasting", "similar", "something like", "alternative", "replace it",
       ], fuzzy: false)
     return ToolRule(
       tool: "searchBeans", triggers: vocabulary + words,
@@ -163,6 +222,21 @@ enum MokaToolRules {
       }
       let notes = MokaAnswers.strings(earlier, "notes")
       if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
+    }
+    // Something similar to one of the user's bags: beans from the same origin.
+    if ["similar", "something like", "alternative", "replace", "same kind"].contains(where: {
+      utterance.matches(Phrase($0, fuzzy: false))
+    }),
+      MokaReferences.lastKind(context) == "bags" || MokaReferences.lastKind(context) == nil,
+      let bag = MokaReferences.lastBags(context).first(where: { bag in
+        MokaAnswers.string(bag, "name").map { name in
+          MokaReferences.bag(utterance, bagNames: [name], context: context) == name
+            || MokaReferences.lastBags(context).count == 1
+        } ?? false
+      }),
+      let origin = MokaVocabulary.origin(in: Utterance(MokaAnswers.string(bag, "bean") ?? ""))
+    {
+      arguments["origin"] = GeneratedContent(origin)
     }
     let region = utterance.words.lazy.compactMap { regions[$0] }.first
     if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? unknownOrigin(in: utterance) {
@@ -211,7 +285,10 @@ enum MokaToolRules {
   static let webSearch = ToolRule(
     tool: "webSearch",
     triggers: .weighted(
-      3, ["search the web", "search online", "online", "google", "look up", "web", "internet", "reviews", "review"],
+      3,
+      [
+        "search the web", "search online", "online", "google", "look up", "look it up", "web", "internet", "reviews", "review",
+      ],
       fuzzy: false)
       + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false)
   ) { utterance in
@@ -226,14 +303,18 @@ enum MokaToolRules {
         [
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
           "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
-          "where do i get", "vicino", "cerca de", "pres de", "in der nahe",
+          "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
+          "where can i grab", "pick up",
         ], fuzzy: false)
+        + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
         + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false),
       contextScore: { utterance, context in
-        MokaReferences.lastKind(context) == "places" && (MokaReferences.refersBack(utterance) || utterance.words.count < 6)
-          ? 3 : 0
+        // A place of the data named ("when does Casa Moka close?").
+        if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
+        return MokaReferences.lastKind(context) == "places"
+          && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
       }
     ) { utterance, context in
       nearbyArguments(utterance, context: context, tags: tags)
@@ -269,14 +350,20 @@ enum MokaToolRules {
       if item == nil { item = MokaAnswers.string(earlier, "item") }
     } else if MokaReferences.refersBack(utterance), ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "") {
       need = "beans"
+      // More of one of the user's bags: every nearby place, so that its roaster is among them.
+      if MokaReferences.lastKind(context) == "bags" {
+        return GeneratedContent(properties: ["need": need, "item": item, "openNow": any(nowWords), "limit": 5])
+      }
     }
     let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
     // A question about one place of the data by name: every place, open or not, so that it is listed.
     if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
       return GeneratedContent(properties: ["need": need, "item": item, "openNow": false, "limit": 5])
     }
+    // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
+    let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
     return GeneratedContent(properties: [
-      "need": need, "item": item, "openNow": any(nowWords),
+      "need": need, "kind": kind, "item": item, "openNow": any(nowWords),
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
     ])
   }

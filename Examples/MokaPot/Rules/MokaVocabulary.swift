@@ -2,8 +2,13 @@ import RistrettoRules
 
 /// Words the moka rules recognise: origins, roasts, processes, flavours, problems.
 enum MokaVocabulary {
-  /// Words that name an origin, and the corpus country (or region) they search for.
-  static let origins: [(words: [String], origin: String)] = [
+  /// Words that name an origin, and the corpus country (or region) they search for; a people's
+  /// name is also known in the plural ("Kenyans", "Colombians").
+  static let origins: [(words: [String], origin: String)] = originNames.map { entry in
+    (entry.words + entry.words.filter { $0.hasSuffix("an") && !$0.contains(" ") }.map { $0 + "s" }, entry.origin)
+  }
+
+  static let originNames: [(words: [String], origin: String)] = [
     (
       [
         "ethiopia", "ethiopian", "etiopia", "ethiopie", "athiopien", "yirgacheffe", "sidamo", "sidama", "guji", "harrar", "jimma",
@@ -31,7 +36,8 @@ enum MokaVocabulary {
     (["australia", "australian"], "Australia"), (["japan", "japanese"], "Japan"), (["italy", "italian"], "Italy"),
     (["thailand", "thai"], "Thailand"), (["laos"], "Laos"), (["myanmar", "burma"], "Myanmar"),
     (["philippines", "filipino"], "Philippines"), (["nepal"], "Nepal"), (["taiwan"], "Taiwan"), (["cuba", "cuban"], "Cuba"),
-    (["dominican republic", "dominican"], "Dominican Republic"), (["haiti"], "Haiti"), (["puerto rico"], "Puerto Rico"),
+    (["dominican republic", "dominican"], "Dominican Republic"), (["haiti", "haitian"], "Haiti"),
+    (["puerto rico"], "Puerto Rico"),
     (["venezuela"], "Venezuela"), (["zambia"], "Zambia"), (["zimbabwe"], "Zimbabwe"), (["malawi"], "Malawi"),
     (["cameroon"], "Cameroon"), (["madagascar"], "Madagascar"), (["sri lanka"], "Sri Lanka"), (["timor"], "Timor"),
     (["usa", "america", "american", "california"], "USA"), (["france", "french"], "France"), (["spain", "spanish"], "Spain"),
@@ -89,7 +95,13 @@ enum MokaVocabulary {
     ("bitter", ["bitter*", "burnt", "burned", "burning", "harsh", "acrid", "ashy", "scorched", "amaro"]),
     ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
     ("weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless"]),
-    ("firstUse", ["first use", "first time", "brand new", "new pot", "new moka", "season*", "never used", "before using"]),
+    (
+      "firstUse",
+      [
+        "first use", "first time", "brand new", "new pot", "new moka", "season*", "never used", "before using", "first moka",
+        "unbox*", "get started", "getting started", "first brew", "before brewing",
+      ]
+    ),
     (
       "cleaning",
       [
@@ -116,14 +128,94 @@ enum MokaVocabulary {
     table.first { entry in entry.words.contains { utterance.matches(Phrase($0, fuzzy: false)) } }?.value
   }
 
-  static func origin(in utterance: Utterance) -> String? { first(origins.map { ($0.words, $0.origin) }, in: utterance) }
-  static func roast(in utterance: Utterance) -> String? { first(roasts.map { ($0.words, $0.roast) }, in: utterance) }
+  /// The origin named, unless the word names a style ("Italian-style", "French roast", "an Italian blend").
+  static func origin(in utterance: Utterance) -> String? {
+    let styles: Set<String> = ["style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar"]
+    return origins.first { entry in
+      entry.words.contains { word in
+        guard let position = utterance.position(of: Phrase(word, fuzzy: false)) else { return false }
+        let after = position + Utterance(word).words.count
+        return after >= utterance.words.count || !styles.contains(utterance.words[after])
+      }
+    }?.origin
+  }
+  /// The roast asked for: the first roast word that is not negated ("dark, not light"; "a dark one?
+  /// I thought they were all light").
+  static func roast(in utterance: Utterance) -> String? {
+    var best: (position: Int, roast: String)?
+    for entry in roasts {
+      for word in entry.words {
+        guard let position = utterance.position(of: Phrase(word, fuzzy: false)) else { continue }
+        let before = utterance.words[max(0, position - 2)..<position]
+        if before.contains(where: ["not", "no", "isnt", "arent", "without", "than"].contains) { continue }
+        if position < (best?.position ?? .max) { best = (position, entry.roast) }
+      }
+    }
+    return best?.roast
+  }
   static func process(in utterance: Utterance) -> String? { first(processes.map { ($0.words, $0.process) }, in: utterance) }
 
-  /// Every note family named, in the order of the table, at most three.
+  /// The notes named, at most three: a specific note as named ("jasmine", "cinnamon", "hazelnutty"),
+  /// a family or its adjective as the family ("fruity" → fruit, "nuts" → nut).
   static func flavours(in utterance: Utterance) -> [String] {
-    let found = flavours.filter { entry in entry.words.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
-    return Array(found.map(\.note).prefix(3))
+    var notes: [String] = []
+    let words = utterance.words
+    for (index, word) in words.enumerated() {
+      // A word naming a process ("honey process") is not a note.
+      if index + 1 < words.count, words[index + 1].hasPrefix("process") { continue }
+      guard let note = note(for: word), !notes.contains(note) else { continue }
+      notes.append(note)
+    }
+    // A note the vocabulary does not know, named after "tastes of" or "notes of" ("hints of coconut").
+    for (index, word) in words.enumerated().dropFirst() where ["of", "like"].contains(word) && index + 1 < words.count {
+      let before = words[index - 1]
+      let unknown = words[index + 1]
+      guard
+        ["taste", "tastes", "tasting", "notes", "note", "hint", "hints", "flavour", "flavor", "flavours", "flavors"].contains(
+          before),
+        unknown.count > 3, !["the", "that", "this", "those", "them", "coffee", "something"].contains(unknown),
+        note(for: unknown) == nil, !notes.contains(unknown)
+      else { continue }
+      notes.append(unknown)
+    }
+    for entry in flavours where entry.words.contains(where: { $0.contains(" ") && utterance.matches(Phrase($0, fuzzy: false)) }) {
+      if !notes.contains(entry.note) { notes.append(entry.note) }
+    }
+    // Two notes of one family ask for the family ("cardamom or clove"); a family and one of its
+    // notes ask for the note ("floral, jasmine maybe").
+    for family in FlavourFamily.families.keys.sorted() + ["fruit"] {
+      let members = FlavourFamily.members(of: family)
+      // (Other families inside it, as berries in fruit, are not its notes.)
+      let named = notes.filter { $0 != family && members.contains($0) && FlavourFamily.families[$0] == nil }
+      if named.count == 1, notes.contains(family) {
+        notes.removeAll { $0 == family }
+      } else if named.count > 1, let first = notes.firstIndex(where: named.contains) {
+        notes.removeAll { named.contains($0) || $0 == family }
+        notes.insert(family, at: min(first, notes.count))
+      }
+    }
+    return Array(notes.prefix(3))
+  }
+
+  /// Every note the corpus's flavour families list ("hazelnut", "bergamot").
+  static let specificNotes = Set(FlavourFamily.families.values.joined()).filter { note in
+    // A family's own name and its forms ("berries", "smoky") stand for the family.
+    !FlavourFamily.families.keys.contains { note.hasPrefix($0.dropLast()) }
+  }
+
+  /// The note a word names: the word or its base form ("lemony" → lemon, "hazelnutty" → hazelnut)
+  /// if it is a specific note, else the family of a flavour word.
+  static func note(for word: String) -> String? {
+    var forms = [word]
+    if word.hasSuffix("y") {
+      let base = String(word.dropLast())
+      forms.append(base)
+      if let last = base.last, base.dropLast().last == last { forms.append(String(base.dropLast())) }
+    }
+    if word.hasSuffix("ies") { forms.append(String(word.dropLast(3)) + "y") }
+    if word.hasSuffix("s") { forms.append(String(word.dropLast())) }
+    if let specific = forms.first(where: specificNotes.contains) { return specific }
+    return forms.lazy.compactMap { form in flavours.first { $0.words.contains(form) }?.note }.first
   }
 
   /// The brewing problem that best matches `utterance`: the most phrases matched, the more urgent on a tie.
@@ -151,7 +243,7 @@ enum MokaVocabulary {
     let nouns: Set<String> = [
       "bean", "beans", "option", "options", "coffee", "coffees", "suggestion", "suggestions", "pick", "picks", "result",
       "results", "recommendation", "recommendations", "idea", "ideas", "choice", "choices", "place", "places", "shop", "shops",
-      "cafe", "cafes", "roaster", "roasters",
+      "cafe", "cafes", "roaster", "roasters", "roasts", "blends", "origins", "ones", "kinds", "types", "varieties", "naturals",
     ]
     let words = utterance.words
     for (index, word) in words.enumerated() {
@@ -167,7 +259,14 @@ enum MokaVocabulary {
   static func likes(in utterance: Utterance) -> [String] {
     var found: [String] = []
     for entry in flavours + [(["milk", "smooth", "bright"], "milk")] {
-      for word in entry.words where utterance.matches(Phrase(word, fuzzy: false)) && !found.contains(word) { found.append(word) }
+      // The words as written, or their plural ("strawberries").
+      let plurals = entry.words.map { $0.hasSuffix("y") ? $0.dropLast() + "ies" : $0 + "s" }
+      for (word, plural) in zip(entry.words, plurals)
+      where utterance.matches(Phrase(word, fuzzy: false)) || utterance.words.contains(String(plural)) {
+        // A describing word is named by its noun where the two differ ("flowery" → floral).
+        let like = ["flowery": "floral", "flowers": "floral"][word] ?? word
+        if !found.contains(like) { found.append(like) }
+      }
     }
     return found
   }

@@ -56,7 +56,7 @@ public struct BrewAdviceTool: Tool {
       status = .ok
       self.cups = cups
       doseGrams = Self.dose(cups: cups)
-      waterMilliliters = [1: 55, 2: 100, 3: 150, 6: 300, 9: 450, 12: 600][cups] ?? 150
+      waterMilliliters = Self.water(cups: cups)
       grind = "fine-medium, a little coarser than espresso; level the basket without tamping"
       heat = "medium-low with the lid open; pull it off when the flow turns pale and starts to gurgle"
       self.fix = fix
@@ -64,6 +64,9 @@ public struct BrewAdviceTool: Tool {
 
     /// Grams of coffee for a pot of `cups` (16 g, the 3-cup dose, for an unknown size).
     public static func dose(cups: Int) -> Int { [1: 7, 2: 10, 3: 16, 6: 30, 9: 42, 12: 55][cups] ?? 16 }
+
+    /// Millilitres of water for a pot of `cups` (150 ml, the 3-cup fill, for an unknown size).
+    public static func water(cups: Int) -> Int { [1: 55, 2: 100, 3: 150, 6: 300, 9: 450, 12: 600][cups] ?? 150 }
 
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")

@@ -9,7 +9,10 @@ public struct NearbyCafesTool: Tool {
 
   public struct Arguments: GenerableObject {
     public enum Need: String, CaseIterable, Generable { case any, beans, espresso, gear }
+    /// A kind of place, when only one kind is wanted ("the nearest roaster").
+    public enum Kind: String, CaseIterable, Generable { case cafe, roaster, shop }
     public var need: Need
+    public var kind: Kind?
     /// The piece of gear asked for ("gaskets"), matched against what each place sells.
     public var item: String?
     public var openNow: Bool
@@ -17,6 +20,7 @@ public struct NearbyCafesTool: Tool {
 
     public static let properties = GenerableProperties<Arguments> {
       GenerableProperty("need", \.need)
+      GenerableProperty("kind", \.kind)
       GenerableProperty("item", \.item, description: "gear item")
       GenerableProperty("openNow", \.openNow)
       GenerableProperty("limit", \.limit, .range(1...5))
@@ -24,6 +28,7 @@ public struct NearbyCafesTool: Tool {
 
     public init(_ content: GeneratedContent) throws {
       need = try content.value(forProperty: "need")
+      kind = try content.value(forProperty: "kind")
       item = try content.value(forProperty: "item")
       openNow = try content.value(forProperty: "openNow")
       limit = try content.value(forProperty: "limit")
@@ -93,6 +98,7 @@ public struct NearbyCafesTool: Tool {
     let item = arguments.item.map { Self.singular($0.lowercased()) }.flatMap { $0.isEmpty ? nil : $0 }
     let places = data.cafes.compactMap { cafe -> Place? in
       let sells = cafe.sells.map { $0.lowercased() }
+      if let kind = arguments.kind, cafe.kind != kind.rawValue { return nil }
       if let item {
         guard sells.contains(where: { $0.contains(item) }) else { return nil }
       } else {

@@ -69,11 +69,9 @@ public struct SearchBeansTool: Tool {
 
   public func call(arguments: Arguments) async throws -> Output {
     if let reason = data.unavailable[.beans] { return Output(status: .indexUnavailable, reason: reason) }
-    switch data.indexHealth {
-    case .unavailable: return Output(status: .indexUnavailable)
-    case .stale: return Output(status: .indexStale)
-    case .ready: break
-    }
+    // A stale index is searched all the same: its results may be out of date, and the status says so.
+    if data.indexHealth == .unavailable { return Output(status: .indexUnavailable) }
+    let stale = data.indexHealth == .stale
     let filters = Self.filters(arguments)
     var matches = data.beans.filter { bean in filters.allSatisfy { $0.test(bean) } }
     switch arguments.prefer {
@@ -85,9 +83,9 @@ public struct SearchBeansTool: Tool {
     }
     guard !matches.isEmpty else {
       let unmatched = filters.filter { filter in !data.beans.contains(where: filter.test) }.map(\.label)
-      return Output(status: .noMatchesInIndex, unmatchedFilters: unmatched)
+      return Output(status: stale ? .indexStale : .noMatchesInIndex, unmatchedFilters: unmatched)
     }
-    return Output(status: .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
+    return Output(status: stale ? .indexStale : .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
   }
 
   /// One constraint of a search, with the words an answer uses for it.

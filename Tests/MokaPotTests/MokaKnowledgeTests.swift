@@ -1,0 +1,131 @@
+import Foundation
+import Ristretto
+import RistrettoRules
+import Testing
+
+@testable import MokaPot
+
+@Suite("Moka knowledge, search arguments and computed answers")
+struct MokaKnowledgeTests {
+  func chat(index: IndexHealth = .ready) throws -> SpecialistChat<MokaSpecialty> {
+    let assistant = try MokaFixtures.assistant(index: index)
+    return try assistant.chat(model: try assistant.rulesModel)
+  }
+
+  func ask(_ question: String, index: IndexHealth = .ready) async throws -> SpecialistChat<MokaSpecialty>.Reply {
+    try await chat(index: index).send(question)
+  }
+
+  @Test(arguments: [
+    ("Do you press the grounds firmly into the funnel?", "tamping", "Tamping"),
+    ("How coarse should the coffee be for a moka?", "grindSize", "coarser than espresso"),
+    ("Boiling or cold water for the base?", "waterTemperature", "hot water"),
+    ("How do I know when the brew is finished and should come off the stove?", "offTheHeat", "gurgle"),
+    ("Is it safe to pour water over the valve line?", "fillLevel", "below the safety valve"),
+    ("Steam keeps whistling from the pressure valve, is that ok?", "valve", "Never block"),
+    ("How long does a rubber gasket last before I change it?", "gasket", "once a year"),
+    ("What is anaerobic processing?", "processes", "without oxygen"),
+    ("Is there more caffeine in a light roast?", "caffeine", "about the same"),
+    ("arabica vs robusta, what's the difference?", "species", "twice the caffeine"),
+    ("what's a marocchino?", "drinks", "cocoa"),
+  ])
+  func knowledgeQuestionsAreAnsweredWithoutATool(question: String, topic: String, fact: String) async throws {
+    #expect(MokaKnowledge.topic(Utterance(question)) == topic)
+    let reply = try await ask(question)
+    #expect(reply.response.toolCalls.isEmpty, "\(question)")
+    #expect(reply.specialty == .general)
+    #expect(reply.response.content.contains(fact), "\(question): \(reply.response.content)")
+  }
+
+  @Test func problemsPurchasesAndReportsStillGoToTheTools() async throws {
+    // A pot that brews nothing is the brewing advice's safety case, buying a valve is a place search,
+    // and a report of what the user did is not a question about tamping.
+    let noFlow = try await ask("No coffee comes up and the valve hisses")
+    #expect(noFlow.response.toolCalls.map(\.toolName) == ["brewAdvice"])
+    let buy = try await ask("Where can I buy a new safety valve?")
+    #expect(buy.response.toolCalls.map(\.toolName) == ["nearbyCafes"])
+    #expect(MokaKnowledge.topic(Utterance("I pressed it down hard and ground it very fine")) == nil)
+    #expect(MokaKnowledge.topic(Utterance("recommend a washed coffee")) == nil)
+  }
+
+  @Test func whyAfterAValveAlarmGivesTheCauses() async throws {
+    let chat = try chat()
+    _ = try await chat.send("Hot steam is hissing from the valve!")
+    let why = try await chat.send("what made it do that?")
+    #expect(why.response.toolCalls.isEmpty)
+    #expect(why.response.content.contains("ground too fine"))
+    let keep = try await chat.send("Can I carry on using the pot meanwhile?")
+    #expect(keep.response.content.hasPrefix("Better not"))
+  }
+
+  @Test func offTopicIsDeclinedWithoutAPlaceSearch() async throws {
+    let reply = try await ask("Where is a good sushi restaurant in Turin?")
+    #expect(reply.response.toolCalls.isEmpty)
+    #expect(reply.response.content.contains("only help with moka-pot coffee"))
+  }
+
+  @Test func aStaleIndexIsSearchedAndItsResultsFlagged() async throws {
+    let reply = try await ask("beans from Kenya please", index: .stale)
+    #expect(reply.response.content.contains("out of date"))
+    #expect(reply.response.content.contains("Kenya Nyeri"))
+    #expect(!reply.response.content.contains("did not run"))
+  }
+
+  func searchArguments(_ question: String) -> GeneratedContent {
+    MokaToolRules.searchArguments(Utterance(question), context: RuleContext())
+  }
+
+  @Test func searchArgumentsReadPeoplesNamesNegatedRoastsAndSpecificNotes() {
+    #expect(MokaAnswers.string(searchArguments("any washed Colombians?"), "origin") == "Colombia")
+    #expect(MokaAnswers.string(searchArguments("a darker one, not light"), "roast") == "dark")
+    #expect(MokaAnswers.string(searchArguments("is there a light roast? I assumed they were dark"), "roast") == "light")
+    #expect(MokaAnswers.strings(searchArguments("something with cinnamon"), "notes") == ["cinnamon"])
+    #expect(MokaAnswers.strings(searchArguments("a lemony coffee"), "notes") == ["lemon"])
+    #expect(MokaAnswers.strings(searchArguments("almondy and chocolatey please"), "notes") == ["almond", "chocolate"])
+    // Two notes of one family ask for the family; a family word beside one of its notes, for the note.
+    #expect(MokaAnswers.strings(searchArguments("clove or cardamom notes"), "notes") == ["spice"])
+    #expect(MokaAnswers.strings(searchArguments("fruity, maybe blueberry"), "notes") == ["blueberry"])
+    #expect(MokaAnswers.strings(searchArguments("honey processed beans"), "notes").isEmpty)
+  }
+
+  @Test func aFollowUpRanksTheBeansShown() async throws {
+    let chat = try chat()
+    let first = try await chat.send("three natural beans from Ethiopia")
+    let shown = first.response.toolOutputs.flatMap { output -> [GeneratedContent] in
+      guard case .structure(let value)? = output.segments.first else { return [] }
+      return MokaAnswers.array(value, "beans")
+    }
+    #expect(shown.count == 3, "\(first.response.content)")
+    let heaviest = try #require(shown.max { MokaAnswers.int($0, "body") < MokaAnswers.int($1, "body") })
+    let body = try await chat.send("which of them has the fullest body?")
+    #expect(body.response.toolCalls.isEmpty)
+    #expect(body.response.content.contains(MokaAnswers.string(heaviest, "name") ?? "?"))
+  }
+
+  @Test func cupboardFiltersByRoasterAndNamesAMissingBag() async throws {
+    // Santos (210 g) and Napoletano (500 g) come from Torrefazione Aurora.
+    let roaster = try await ask("how many grams in total do I have from Torrefazione Aurora?")
+    #expect(roaster.response.content.contains("710 g"), "\(roaster.response.content)")
+    let missing = try await ask("is my yemen bag still fresh?")
+    #expect(missing.response.toolCalls.first?.arguments.jsonString.contains("Yemen") == true)
+    #expect(missing.response.content.contains("no bag called Yemen"))
+    let freshest = try await ask("which is the freshest bag I own?")
+    #expect(!freshest.response.content.contains("no bag called"))
+  }
+
+  @Test func aBagNamedWithAPotSizeGivesDoseAndWater() async throws {
+    let reply = try await ask("How many brews are left in my Huila for a 2-cup pot?")
+    #expect(reply.response.content.contains("10 g of coffee and 100 ml of water"))
+  }
+
+  @Test func aKindOfPlaceShowsThatKindAndHoursRankThePlaces() async throws {
+    let roaster = try await ask("nearest coffee roaster?")
+    #expect(roaster.response.content.contains("Torrefazione Vanchiglia"), "\(roaster.response.content)")
+    #expect(!roaster.response.content.contains("Lanterna"))
+    let chat = try chat()
+    _ = try await chat.send("cafes near me")
+    let late = try await chat.send("which of them closes latest?")
+    #expect(late.response.toolCalls.isEmpty)
+    #expect(late.response.content.contains("Bicerin"), "\(late.response.content)")
+  }
+}
