@@ -28,6 +28,11 @@ struct MokaKnowledgeTests {
     ("Is there more caffeine in a light roast?", "caffeine", "about the same"),
     ("arabica vs robusta, what's the difference?", "species", "twice the caffeine"),
     ("what's a marocchino?", "drinks", "cocoa"),
+    ("roughly how many minutes does the moka take to brew?", "brewTime", "5 minutes"),
+    ("could I make a half pot in my big moka?", "halfPot", "reducer"),
+    ("what can you help me with?", "capabilities", "cupboard"),
+    ("how do I prepare matcha properly?", "offTopic", "only help with moka-pot coffee"),
+    ("good morning!", "greeting", "Hello"),
   ])
   func knowledgeQuestionsAreAnsweredWithoutATool(question: String, topic: String, fact: String) async throws {
     #expect(MokaKnowledge.topic(Utterance(question)) == topic)
@@ -46,6 +51,23 @@ struct MokaKnowledgeTests {
     #expect(buy.response.toolCalls.map(\.toolName) == ["nearbyCafes"])
     #expect(MokaKnowledge.topic(Utterance("I pressed it down hard and ground it very fine")) == nil)
     #expect(MokaKnowledge.topic(Utterance("recommend a washed coffee")) == nil)
+  }
+
+  @Test func placeSearchesReadOpenWithoutATimeAsOpenNow() {
+    let tags = MokaTags(data: try! MokaFixtures.data())
+    func openNow(_ question: String) -> Bool {
+      let arguments = MokaToolRules.nearbyArguments(Utterance(question), context: RuleContext(), tags: tags)
+      return MokaAnswers.field(arguments, "openNow")?.kind == .bool(true)
+    }
+    #expect(openNow("is any roaster open?"))
+    #expect(openNow("cafes open at this hour near me"))
+    #expect(!openNow("which cafe is open latest today?"))
+    #expect(!openNow("what time does the nearest shop open?"))
+  }
+
+  @Test func cupboardCountsUnopenedBagsAndSeamDripsAreALeak() async throws {
+    #expect(try await ask("any bags still sealed?").response.content.hasPrefix("You have 1 unopened bag: Napoletano"))
+    #expect(MokaVocabulary.problem(in: Utterance("hot coffee dribbles out at the seam")) == "leaking")
   }
 
   @Test func whyAfterAValveAlarmGivesTheCauses() async throws {

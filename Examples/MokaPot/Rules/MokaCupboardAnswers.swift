@@ -80,8 +80,8 @@ enum MokaCupboardAnswers {
       let sealed = bags.filter { A.field($0, "opened")?.kind == .bool(false) }
       return sealed.isEmpty
         ? "Every bag in your cupboard has been opened."
-        : "Unopened: " + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ")
-          + "."
+        : "You have \(sealed.count) unopened bag\(sealed.count == 1 ? "" : "s"): "
+          + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ") + "."
     }
     if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak"]) {
       return freshnessSummary(bags)

@@ -35,6 +35,10 @@ enum MokaFollowUps {
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
     func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    // Right after a recipe: its dose, water, grind or heat, for the same pot.
+    if let recipe = context.earlierResults.last, recipe.tool == "brewAdvice", let text = aboutRecipe(question, recipe.output) {
+      return text
+    }
     switch MokaReferences.lastKind(context) {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
@@ -61,6 +65,29 @@ enum MokaFollowUps {
     default:
       return nil
     }
+  }
+
+  /// A part of the recipe just given that the question asks again ("what dose for it?", "and how
+  /// fine should I grind?"), for the same pot; nil for another pot size or anything else.
+  static func aboutRecipe(_ question: Utterance, _ output: GeneratedContent) -> String? {
+    func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
+    let cups = MokaAnswers.int(output, "cups")
+    guard MokaToolRules.cups(in: question).map({ $0 == cups }) ?? true,
+      !says(MokaKnowledge.findWords + ["why", "cause*", "what made", "how come"])
+    else { return nil }
+    var parts: [String] = []
+    if says(["dose", "how much coffee", "how many grams", "grams", "ratio", "amount of coffee", "how much ground"]) {
+      parts.append("\(MokaAnswers.int(output, "doseGrams")) g of coffee")
+    }
+    if says(["water", "fill", "ratio"]) { parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water") }
+    if says(["grind", "how fine", "how coarse", "fine", "coarse"]) {
+      parts.append("ground " + (MokaAnswers.string(output, "grind") ?? ""))
+    }
+    if says(["what heat", "how hot", "how high", "heat level", "which heat", "what flame", "which flame", "flame size"]) {
+      parts.append("heat " + (MokaAnswers.string(output, "heat") ?? ""))
+    }
+    guard !parts.isEmpty else { return nil }
+    return "For your \(cups)-cup pot: " + parts.joined(separator: "; ") + "."
   }
 
   /// Words that ask about a property of a bean.

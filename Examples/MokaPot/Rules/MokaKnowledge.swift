@@ -57,19 +57,51 @@ enum MokaKnowledge {
   }
 
   static let topics: [Topic] =
-    [offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
-    + [processes, caffeine, species, drinks, roastChoice]
+    [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
+    + [processes, caffeine, species, drinks, roastChoice, brewTime, halfPot]
+
+  /// A greeting or thanks with nothing else in it.
+  static let greeting = Topic(
+    name: "greeting",
+    asks: { question, _ in
+      let fillers: Set<String> = [
+        "there", "moka", "assistant", "friend", "again", "all", "everyone", "you", "to", "morning", "afternoon", "evening",
+        "good", "much", "very", "so", "a", "lot", "lots",
+      ]
+      let courtesy = Set((MokaAnswers.greetings + MokaAnswers.thanks).flatMap { Utterance($0).words })
+      return MokaAnswers.isCourtesy(question) && question.words.allSatisfy { courtesy.contains($0) || fillers.contains($0) }
+    },
+    answer: { question in MokaAnswers.reply(question, [], RuleContext()) })
+
+  /// What the assistant can do, asked with nothing else to act on.
+  static let capabilities = Topic(
+    name: "capabilities",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "what can you do", "what do you do", "who are you", "how does this work", "can you help", "how can you help",
+          "what can you help", "what are you",
+        ]) && question.words.count <= 10 && !MokaFollowUps.namesBeanFilter(question)
+        && MokaVocabulary.problem(in: question) == nil
+        && !says(question, findWords + ["bean", "beans", "decaf*", "cupboard", "bag", "bags", "recipe", "dose", "grind"])
+    },
+    answer: { _ in
+      "I am a moka-pot coffee assistant. I can suggest beans from a reference corpus, check the bags in your cupboard "
+        + "(amounts, freshness, what to finish first), help you brew and fix your moka, and find nearby cafes, roasters "
+        + "and shops."
+    })
 
   static let offTopic = Topic(
     name: "offTopic",
     asks: { question, _ in
       let elsewhere = [
         "weather", "forecast", "rain", "pizza*", "pasta", "restaurant*", "hotel*", "museum*", "football", "soccer", "train",
-        "trains", "bus", "taxi", "movie*", "cinema", "beer", "cocktail*", "sushi", "burger*",
+        "trains", "bus", "taxi", "movie*", "cinema", "beer", "cocktail*", "sushi", "burger*", "carbonara", "lasagn*", "risotto",
+        "green tea", "herbal tea", "matcha", "chai",
+        "tea bag*",
       ]
-      let coffee = [
-        "coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "brew*", "bicerin", "cappuccino", "latte", "grind*",
-      ]
+      let coffee = ["coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "bicerin", "cappuccino", "latte"]
       return says(question, elsewhere) && !says(question, coffee)
     },
     answer: { _ in
@@ -297,6 +329,28 @@ enum MokaKnowledge {
       "For a moka, start with a medium or medium-dark roast: it is forgiving, sweet and chocolatey in the moka's strong, "
         + "concentrated cup. Light roasts can taste sour in a moka, very dark ones bitter. Ask for beans of a roast and I "
         + "will search the corpus."
+    })
+
+  static let brewTime = Topic(
+    name: "brewTime",
+    asks: { question, _ in
+      says(question, ["how long", "how many minutes", "how much time"]) && says(question, ["brew*", "take", "takes", "moka"])
+        && !says(question, ["last", "left", "keep", "fresh*", "store", "stale", "rest*", "open"])
+    },
+    answer: { _ in
+      "About 5 minutes on medium-low heat from hot water (longer from cold): coffee starts to rise after 2 to 3 minutes "
+        + "and the brew is done a minute or two later, when it turns pale and gurgles."
+    })
+
+  static let halfPot = Topic(
+    name: "halfPot",
+    asks: { question, _ in
+      says(question, ["half", "less coffee", "fewer cups", "smaller amount", "not full"])
+        && says(question, ["pot", "basket", "fill*", "brew*", "moka", "cup"]) && isQuestion(question)
+    },
+    answer: { _ in
+      "Not really: a moka pot brews best with the basket full and level and the water just below the valve. A half-full "
+        + "basket brews weak and uneven; for less coffee use a reducer filter made for your pot, or a smaller pot."
     })
 
   /// Classic coffee drinks of Italy (the assistant's home), explained.

@@ -87,7 +87,8 @@ enum MokaToolRules {
     + .weighted(
       2,
       [
-        "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "unopened", "opened",
+        "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
+        "opened", "sealed",
         "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first", "run out", "running low",
         "running out", "how many brews", "brews", "grams",
       ], fuzzy: false)
@@ -323,8 +324,21 @@ enum MokaToolRules {
 
   static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
   static let nowWords = [
-    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
+    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open", "at this hour",
   ]
+
+  /// Whether a place search asks for places open now: said so, or "open" with no other time
+  /// ("anything open?", "any cafe open near me?"), not a question about hours.
+  static func wantsOpenNow(_ utterance: Utterance) -> Bool {
+    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    if any(nowWords) { return true }
+    let otherTime = [
+      "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "weekend", "monday", "tuesday", "wednesday", "thursday",
+      "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
+      "closing", "later", "earliest", "latest",
+    ]
+    return utterance.words.contains("open") && !any(otherTime)
+  }
 
   /// What to look for nearby; a follow-up about the places just listed keeps that search.
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
@@ -334,6 +348,14 @@ enum MokaToolRules {
     // A head noun alone (an adapter, a plate) names the gear too.
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
+    }
+    // Else a distinctive word of something a place sells ("an induction-compatible one").
+    if item == nil {
+      let generic: Set<String> = ["coffee", "espresso", "bean", "beans", "pastry", "pastries", "cappuccino", "single", "origin"]
+      item = tags.soldTerms.sorted().first { term in
+        Utterance(term).words.contains { $0.count > 5 && !generic.contains($0) && utterance.words.contains($0) }
+          && tags.gearWords.contains { term.hasSuffix($0) }
+      }
     }
     var need = "any"
     if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || any(["moka pot", "new pot", "new moka"]) {
@@ -352,7 +374,7 @@ enum MokaToolRules {
       need = "beans"
       // More of one of the user's bags: every nearby place, so that its roaster is among them.
       if MokaReferences.lastKind(context) == "bags" {
-        return GeneratedContent(properties: ["need": need, "item": item, "openNow": any(nowWords), "limit": 5])
+        return GeneratedContent(properties: ["need": need, "item": item, "openNow": wantsOpenNow(utterance), "limit": 5])
       }
     }
     let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
@@ -363,7 +385,7 @@ enum MokaToolRules {
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
     let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
     return GeneratedContent(properties: [
-      "need": need, "kind": kind, "item": item, "openNow": any(nowWords),
+      "need": need, "kind": kind, "item": item, "openNow": wantsOpenNow(utterance),
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
     ])
   }

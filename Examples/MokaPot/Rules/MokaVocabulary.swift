@@ -88,13 +88,21 @@ enum MokaVocabulary {
       "sputtering",
       ["sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*", "schizz*", "salpica*", "spritz*"]
     ),
-    ("leaking", ["leak*", "gasket*", "seal", "seals", "o ring", "rubber ring", "drips down", "dripping down"]),
+    (
+      "leaking",
+      [
+        "leak*", "gasket*", "seal", "seals", "o ring", "rubber ring", "drips down", "dripping down", "dribbl*", "seep*", "seam",
+        "ooz*",
+      ]
+    ),
     ("induction", ["induction"]),
     ("metallic", ["metallic", "metal", "tinny", "aluminium taste", "aluminum taste"]),
     ("groundsInCup", ["grounds in", "gritty", "sludge", "sludgy", "sediment", "grit", "muddy", "grinds in"]),
     ("bitter", ["bitter*", "burnt", "burned", "burning", "harsh", "acrid", "ashy", "scorched", "amaro"]),
     ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
-    ("weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless"]),
+    (
+      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like tea", "like water", "diluted"]
+    ),
     (
       "firstUse",
       [
@@ -105,7 +113,8 @@ enum MokaVocabulary {
     (
       "cleaning",
       [
-        "clean*", "descal*", "wash*", "limescale", "mould*", "mold", "moldy", "soap", "dishwasher", "nettoy*", "detartr*",
+        "clean*", "crust*", "scale", "scaling", "chalk*", "white deposit*", "descal*", "wash*", "limescale", "mould*", "mold",
+        "moldy", "soap", "dishwasher", "nettoy*", "detartr*",
         "pulire", "pulisco", "pulizia", "limpiar", "limpio", "reinig*", "entkalk*",
       ]
     ),
