@@ -33,7 +33,7 @@ public struct MokaAssistant: Sendable {
     let bags = (data.cupboard ?? []).map(\.name)
     let tags = MokaTags(data: data)
     var book = RuleBook(
-      classifier: MokaRouting(MokaRouter.classifier(data: data)),
+      classifier: MokaRouting(MokaRouter.classifier(data: data), data: data),
       toolRules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags),
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags) },
       reply: MokaAnswers.reply, statusProperty: "status",
@@ -83,7 +83,7 @@ public struct MokaAssistant: Sendable {
   /// The deterministic backend with a router trained only on `sets` (to measure it on a set it has not seen).
   public func rulesModel(trainedOn sets: [String]) throws -> RuleBasedModel {
     var book = ruleBook
-    book.classifier = MokaRouting(MokaRouter.classifier(data: data, examples: try MokaRouter.examples(sets: sets)))
+    book.classifier = MokaRouting(MokaRouter.classifier(data: data, examples: try MokaRouter.examples(sets: sets)), data: data)
     return RuleBasedModel(rules: book, tokenizer: try Self.smolLM2Tokenizer())
   }
 

@@ -38,7 +38,8 @@ struct MokaKnowledgeTests {
     #expect(MokaKnowledge.topic(Utterance(question)) == topic)
     let reply = try await ask(question)
     #expect(reply.response.toolCalls.isEmpty, "\(question)")
-    #expect(reply.specialty == .general)
+    // Knowledge about beans goes to the beans specialist, the rest to general.
+    #expect(reply.specialty == (MokaKnowledge.beanTopics.contains(topic) ? .beans : .general))
     #expect(reply.response.content.contains(fact), "\(question): \(reply.response.content)")
   }
 

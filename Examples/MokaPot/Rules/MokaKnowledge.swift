@@ -27,6 +27,9 @@ enum MokaKnowledge {
     return topics.first { ($0.name == "offTopic" || !finding) && $0.asks(question, context) }
   }
 
+  /// Topics about beans rather than brewing: routed to the beans specialist.
+  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "roastChoice"]
+
   /// The topic a question asks about, if any (for tests and the grounding).
   static func topic(_ question: Utterance, _ context: RuleContext = RuleContext()) -> String? {
     asked(question, context)?.name
@@ -39,7 +42,7 @@ enum MokaKnowledge {
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
     "where", "buy", "sell*", "shop*", "store", "stock*", "near*", "get a new", "get one", "get another", "order",
-    "replacement", "spare", "open",
+    "replacement", "spare", "open", "wheres", "sold", "online", "link",
   ]
 
   /// Words that report the pot not brewing at all: a job for the brewing advice.
@@ -205,7 +208,7 @@ enum MokaKnowledge {
         question,
         [
           "hot water", "cold water", "boiling water", "boiled water", "warm water", "hot or cold", "cold or hot", "preheat*",
-          "pre heat*", "kettle",
+          "pre heat*",
         ]) && isQuestion(question)
     },
     answer: { _ in

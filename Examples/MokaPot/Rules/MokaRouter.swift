@@ -57,13 +57,51 @@ enum MokaRouter {
 /// technique is; every other question goes to the learned classifier.
 struct MokaRouting: UtteranceClassifier {
   let learned: LinearClassifier
+  /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
+  let bagNames: [String]
 
-  init(_ learned: LinearClassifier) { self.learned = learned }
+  init(_ learned: LinearClassifier, data: MokaData) {
+    self.learned = learned
+    bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
+  }
 
   func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {
     let result = learned.classify(utterance, cases: cases)
-    guard cases.contains("general"), MokaKnowledge.topic(utterance) != nil || Self.isBrewing(utterance) else { return result }
-    return ("general", 1, result.scores)
+    // Knowledge about beans (processes, species, caffeine, roasts) is the beans specialist's; the
+    // rest of what is known without a tool is brewing technique or small talk, the general one's.
+    // (A bag of the user's named makes it about that bag: the learned router decides.)
+    let namesBag = bagNames.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+    if !namesBag, let topic = MokaKnowledge.topic(utterance) {
+      let specialty = MokaKnowledge.beanTopics.contains(topic) && cases.contains("beans") ? "beans" : "general"
+      if cases.contains(specialty) { return (specialty, 1, result.scores) }
+    }
+    if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
+    if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
+    return result
+  }
+
+  /// A question that names only what beans to look for (an origin, roast, process, flavour,
+  /// decaf or a preference such as low acidity), with nothing about the user's bags, buying,
+  /// brewing or a place: the beans specialist's.
+  static func isBeanSearch(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    // (An origin alone may be off-topic, "the capital of Australia": it needs a coffee word.)
+    let origin =
+      MokaVocabulary.origin(in: utterance) != nil
+      && says(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+    let describes =
+      origin || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
+      || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
+      || MokaToolRules.preference(in: utterance) != nil
+    let elsewhere = says(
+      MokaKnowledge.findWords + [
+        "my", "i have", "ive got", "cupboard", "bag", "bags", "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
+        "heat", "stove", "milk", "price*", "cost*", "cheap*", "quiz", "taste profile", "what do i like", "what i like",
+        "suit me", "options", "choices", "help me choose", "not sure", "fresh*", "stale", "still good", "fading", "remaining",
+        "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
+        "pay", "wheres",
+      ])
+    return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil && MokaKnowledge.topic(utterance) == nil
   }
 
   /// A recipe for a pot size or a brewing problem, about no bag, place or purchase: brewing
@@ -81,7 +119,7 @@ struct MokaRouting: UtteranceClassifier {
     let elsewhere = says(
       MokaKnowledge.findWords + [
         "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
-        "stale",
+        "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost*", "wheres", "sold", "own",
       ])
     return (recipe || problem) && !elsewhere && !describesBeans
   }

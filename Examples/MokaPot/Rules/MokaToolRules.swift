@@ -169,10 +169,12 @@ enum MokaToolRules {
     return ToolRule(
       tool: "brewAdvice",
       triggers: technique + MokaVocabulary.problems.flatMap { Array<Phrase>.weighted(3, $0.phrases, fuzzy: false) },
-      // A pot size asks for a recipe, unless a bag of the user's is named (then it is about the bag).
+      // A pot size asks for a recipe, unless a bag of the user's is named (then it is about the bag);
+      // a brewing problem with no bean named is this tool's too.
       contextScore: { utterance, _ in
         guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
-        return cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0
+        let problem = MokaVocabulary.problem(in: utterance) != nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2.0 : 0
+        return problem + (cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0)
       }
     ) { utterance, context in
       let earlier = context.latest("brewAdvice")?.arguments
@@ -196,7 +198,7 @@ enum MokaToolRules {
     let words: [Phrase] = .weighted(
       2,
       [
-        "bean", "beans", "coffee from", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
+        "bean", "beans", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
         "acidic", "body", "sweet*", "low acid", "bright", "corpus", "catalog*", "origin", "origins", "process", "processed",
         "roast", "roasts", "notes", "flavour*", "flavor*", "tasting", "similar", "something like", "alternative", "replace it",
       ], fuzzy: false)
