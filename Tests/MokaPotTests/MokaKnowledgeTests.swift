@@ -33,6 +33,8 @@ struct MokaKnowledgeTests {
     ("what can you help me with?", "capabilities", "cupboard"),
     ("how do I prepare matcha properly?", "offTopic", "only help with moka-pot coffee"),
     ("good morning!", "greeting", "Hello"),
+    ("do I leave the lid up or shut while it brews?", "lid", "lid open"),
+    ("is it worth freezing whole beans?", "storage", "airtight"),
   ])
   func knowledgeQuestionsAreAnsweredWithoutATool(question: String, topic: String, fact: String) async throws {
     #expect(MokaKnowledge.topic(Utterance(question)) == topic)
@@ -64,6 +66,23 @@ struct MokaKnowledgeTests {
     #expect(openNow("cafes open at this hour near me"))
     #expect(!openNow("which cafe is open latest today?"))
     #expect(!openNow("what time does the nearest shop open?"))
+  }
+
+  @Test func cupboardAnswersByOriginAndFindsABagByItsBean() async throws {
+    let none = try await ask("is there anything from Rwanda in my cupboard?")
+    #expect(none.response.content.hasPrefix("None of your bags is from Rwanda"), "\(none.response.content)")
+    let byBean = try await ask("how much of my pitalito is left?")
+    #expect(byBean.response.content.contains("Huila"), "\(byBean.response.content)")
+    #expect(byBean.response.content.contains("232 g"))
+  }
+
+  @Test func aRubberRingIsAGasketAndPlaceQuestionsRouteToShopping() async throws {
+    let tags = MokaTags(data: try MokaFixtures.data())
+    let arguments = MokaToolRules.nearbyArguments(
+      Utterance("where can I get a new rubber ring?"), context: RuleContext(), tags: tags)
+    #expect(MokaAnswers.string(arguments, "item")?.hasSuffix("gasket") == true)
+    let reply = try await ask("how far away is that, roughly?")
+    #expect(reply.specialty == .shopping)
   }
 
   @Test func cupboardCountsUnopenedBagsAndSeamDripsAreALeak() async throws {

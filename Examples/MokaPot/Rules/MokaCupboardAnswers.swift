@@ -16,7 +16,17 @@ enum MokaCupboardAnswers {
     let fromRoaster = all.filter { bag in
       A.string(bag, "roaster").map { MokaPlaceFollowUps.mentions(question, name: $0) } ?? false
     }
-    let bags = named.count > 1 ? named : fromRoaster.isEmpty || named.count == 1 ? all : fromRoaster
+    // An origin asked about ("anything from Kenya in my cupboard?"): the bags of beans from there.
+    let origin = named.isEmpty ? MokaVocabulary.origin(in: question) : nil
+    let fromOrigin = origin.map { origin in
+      all.filter { MokaVocabulary.origin(in: Utterance(A.string($0, "bean") ?? "")) == origin }
+    }
+    if let origin, fromOrigin?.isEmpty == true, !all.isEmpty {
+      return "None of your bags is from \(origin). You have: " + all.compactMap { A.string($0, "name") }.joined(separator: ", ")
+        + "."
+    }
+    let bags =
+      named.count > 1 ? named : fromOrigin ?? (fromRoaster.isEmpty || named.count == 1 ? all : fromRoaster)
     let namedList = A.list(named.compactMap { A.string($0, "name") })
     if let reference = A.field(output, "reference"), reference.kind != .null, let bag = bags.first {
       return compare(bag, reference)
@@ -96,11 +106,13 @@ enum MokaCupboardAnswers {
     "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
     "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
     "last me", "run out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out", "use up", "gone",
+    "fresher", "older", "newer",
   ]
 
   /// Words that compare bags: a question with one needs all of them.
   static let comparisons = [
     "oldest", "newest", "freshest", "stalest", "most", "least", "first", "total", "altogether", "which", "lowest", "longest",
+    "fresher", "older", "newer",
   ]
 
   static func asksComparison(_ question: Utterance) -> Bool {

@@ -61,7 +61,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
-    + [processes, caffeine, species, drinks, roastChoice, brewTime, halfPot]
+    + [processes, caffeine, species, drinks, roastChoice, brewTime, halfPot, lid, storage]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
@@ -354,6 +354,34 @@ enum MokaKnowledge {
     answer: { _ in
       "Not really: a moka pot brews best with the basket full and level and the water just below the valve. A half-full "
         + "basket brews weak and uneven; for less coffee use a reducer filter made for your pot, or a smaller pot."
+    })
+
+  static let lid = Topic(
+    name: "lid",
+    asks: { question, _ in
+      says(question, ["lid"]) && says(question, ["open", "opened", "closed", "close", "shut", "up", "down"])
+        && isQuestion(question)
+    },
+    answer: { _ in
+      "Brew with the lid open so you can watch the flow, and close it (or take the pot off) as soon as it turns pale and "
+        + "starts to gurgle; closing it early keeps the coffee hot but hides the moment to stop."
+    })
+
+  static let storage = Topic(
+    name: "storage",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
+          "keep coffee", "taste flat", "tastes flat", "go stale", "goes stale",
+        ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left"])
+        && MokaVocabulary.problem(in: question) == nil
+    },
+    answer: { _ in
+      "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting, and ground "
+        + "coffee within days. Keep them whole, airtight, cool and dark, and grind just before brewing; freezing helps if "
+        + "you freeze sealed portions and never refreeze, but the fridge does not (moisture and odours)."
     })
 
   /// Classic coffee drinks of Italy (the assistant's home), explained.

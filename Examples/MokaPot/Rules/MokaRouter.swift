@@ -76,8 +76,25 @@ struct MokaRouting: UtteranceClassifier {
       if cases.contains(specialty) { return (specialty, 1, result.scores) }
     }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
+    if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
     return result
+  }
+
+  /// How far a place is, where it is, or whether it is open ("how far is it?", "till when?"),
+  /// with nothing about beans, bags or brewing: a question about places, the shopping specialist's.
+  static func asksAboutAPlace(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let place = says([
+      "how far", "distance to", "walking distance", "address", "till when", "until when", "what time does", "what time do",
+      "closing time", "opening hours", "open now", "open right now", "still open", "when does it open", "when does it close",
+      "when do they open", "when do they close", "when can i go",
+    ])
+    let elsewhere = says([
+      "bag", "bags", "cupboard", "left", "brew*", "grind*", "dose", "recipe", "roast*", "process*", "notes", "taste*", "decaf*",
+      "origin*", "fresh*",
+    ])
+    return place && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
   }
 
   /// A question that names only what beans to look for (an origin, roast, process, flavour,

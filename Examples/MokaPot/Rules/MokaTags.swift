@@ -13,6 +13,9 @@ struct MokaTags: Sendable {
   let placeNames: [String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
   let regions: [String: String]
+  /// The user's bags by the distinctive words of their beans' names ("yirgacheffe" → "Kochere"),
+  /// countries left out: a bag asked for by its bean.
+  let bagsByBeanWord: [String: String]
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
   let soldTerms: [String]
   let vocabulary: [(tag: String, words: Set<String>)]
@@ -47,6 +50,13 @@ struct MokaTags: Sendable {
     soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
     placeNames = data.cafes.map(\.name)
+    let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
+    var byBeanWord: [String: String] = [:]
+    for bag in data.cupboard ?? [] {
+      guard let bean = data.beans.first(where: { $0.id == bag.beanId }) else { continue }
+      for word in Utterance(bean.name).words where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
+    }
+    bagsByBeanWord = byBeanWord
     placeWords = Set(data.cafes.flatMap { Utterance($0.name).words }).subtracting(genericPlace).filter { $0.count > 3 }
     vocabulary = [
       ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),

@@ -8,7 +8,7 @@ import RistrettoRules
 enum MokaToolRules {
   static func rules(tags: MokaTags, bagNames: [String]) -> [ToolRule] {
     [
-      quiz, choices, cupboard(bagNames: bagNames), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
+      quiz, choices, cupboard(bagNames: bagNames, tags: tags), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
       nearbyCafes(tags: tags),
     ]
   }
@@ -82,7 +82,7 @@ enum MokaToolRules {
       [
         "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
         "i have left", "i own", "do i own", "have at home", "my shelf", "i bought", "have i bought", "last me", "will it last",
-        "last the week", "how long will", "use up",
+        "last the week", "how long will", "use up", "at home", "ive got",
       ], fuzzy: false)
     + .weighted(
       2,
@@ -93,7 +93,7 @@ enum MokaToolRules {
         "running out", "how many brews", "brews", "grams",
       ], fuzzy: false)
 
-  static func cupboard(bagNames: [String]) -> ToolRule {
+  static func cupboard(bagNames: [String], tags: MokaTags? = nil) -> ToolRule {
     let names = bagNames.map { $0.lowercased() }
     return ToolRule(
       tool: "cupboard",
@@ -114,8 +114,14 @@ enum MokaToolRules {
           && MokaReferences.lastKind(context) != nil ? 3 : 0
       }
     ) { utterance, context in
+      // Two bags named: both, from the list. A bag named by its bean ("my yirgacheffe") is that bag.
+      let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
+      let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
       let bag =
-        MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance) ?? baggedName(utterance)
+        bothNamed
+        ? nil
+        : MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? byBean ?? ownedName(utterance)
+          ?? baggedName(utterance)
       let compare = [
         "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
         "tasting notes", "taste like", "notes",
@@ -347,6 +353,13 @@ enum MokaToolRules {
     func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // What people call a gasket ("the rubber ring thing", "a new seal").
+    if ["rubber ring", "o ring", "seal", "seals", "sealing ring"].contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }
+    ),
+      let gasket = tags.soldTerms.first(where: { $0.hasSuffix("gasket") })
+    {
+      item = gasket
+    }
     // A head noun alone (an adapter, a plate) names the gear too.
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
