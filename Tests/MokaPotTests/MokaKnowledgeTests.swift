@@ -85,6 +85,24 @@ struct MokaKnowledgeTests {
     #expect(reply.specialty == .shopping)
   }
 
+  @Test func routingOverridesFollowGeneralFeaturesNotTheirWords() {
+    #expect(MokaRouting.asksAboutBags(Utterance("enough for two 6-cup pots?")))
+    #expect(MokaRouting.asksAboutBags(Utterance("and which are stale?")))
+    #expect(MokaRouting.asksAboutBags(Utterance("any deals on kettles this week?")) == false)
+    #expect(MokaRouting.isBeanSearch(Utterance("what about Peru?")))
+    #expect(MokaRouting.isBeanSearch(Utterance("what's the population of Peru these days, roughly?")) == false)
+    #expect(MokaRouting.isBrewing(Utterance("gaskets")) == false)
+    #expect(MokaRouting.isBrewing(Utterance("it drips from the seam")))
+  }
+
+  @Test func aRecipeFollowUpGivesTheDoseWithItsWater() async throws {
+    let chat = try chat()
+    _ = try await chat.send("recipe for a 12-cup moka please")
+    let dose = try await chat.send("and the ratio?")
+    #expect(dose.response.toolCalls.isEmpty)
+    #expect(dose.response.content == "For your 12-cup pot: 55 g of coffee; 600 ml of water.")
+  }
+
   @Test func cupboardCountsUnopenedBagsAndSeamDripsAreALeak() async throws {
     #expect(try await ask("any bags still sealed?").response.content.hasPrefix("You have 1 unopened bag: Napoletano"))
     #expect(MokaVocabulary.problem(in: Utterance("hot coffee dribbles out at the seam")) == "leaking")

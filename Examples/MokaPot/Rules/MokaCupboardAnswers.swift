@@ -139,7 +139,14 @@ enum MokaCupboardAnswers {
   /// "the week" of daily brews), if any.
   static func brewsWanted(_ question: Utterance) -> Int? {
     let words = question.words
-    if question.matches(Phrase("week", fuzzy: false)) { return 7 }
+    // "Will it last the week?": a brew a day.
+    if question.matches(Phrase("week", fuzzy: false)),
+      ["last", "enough", "every day", "each day", "daily", "every morning"].contains(where: {
+        question.matches(Phrase($0, fuzzy: false))
+      })
+    {
+      return 7
+    }
     for (index, word) in words.enumerated() {
       guard let value = Utterance(word).firstNumber, (1...60).contains(value) else { continue }
       let next = words.dropFirst(index + 1).first ?? ""

@@ -30,8 +30,12 @@ enum MokaFollowUps {
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
-    // A brewing problem is a question for the brewing advice, whatever came before.
-    guard MokaVocabulary.problem(in: question) == nil else { return nil }
+    // A brewing problem is a question for the brewing advice, whatever came before; but how acidic
+    // the beans just shown are is a property of theirs ("would that be too acidic for me?").
+    let aboutAcidity =
+      MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
+      && ["acidic", "acidity", "acid"].contains(where: question.words.contains)
+    guard MokaVocabulary.problem(in: question) == nil || aboutAcidity else { return nil }
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
     func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
@@ -76,10 +80,12 @@ enum MokaFollowUps {
       !says(MokaKnowledge.findWords + ["why", "cause*", "what made", "how come"])
     else { return nil }
     var parts: [String] = []
-    if says(["dose", "how much coffee", "how many grams", "grams", "ratio", "amount of coffee", "how much ground"]) {
+    // A dose or ratio is the coffee and its water.
+    let dose = says(["dose", "ratio"])
+    if dose || says(["how much coffee", "how many grams", "grams", "amount of coffee", "how much ground"]) {
       parts.append("\(MokaAnswers.int(output, "doseGrams")) g of coffee")
     }
-    if says(["water", "fill", "ratio"]) { parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water") }
+    if dose || says(["water", "fill"]) { parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water") }
     if says(["grind", "how fine", "how coarse", "fine", "coarse"]) {
       parts.append("ground " + (MokaAnswers.string(output, "grind") ?? ""))
     }

@@ -77,6 +77,7 @@ struct MokaRouting: UtteranceClassifier {
     }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
     if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
+    if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
     return result
   }
@@ -97,6 +98,19 @@ struct MokaRouting: UtteranceClassifier {
     return place && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
   }
 
+  /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
+  /// for: the user's bags, the cupboard specialist's.
+  static func asksAboutBags(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let bags =
+      says([
+        "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
+        "runs out", "almost out", "running low", "still good",
+      ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
+    let elsewhere = says(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
+    return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil
+  }
+
   /// A question that names only what beans to look for (an origin, roast, process, flavour,
   /// decaf or a preference such as low acidity), with nothing about the user's bags, buying,
   /// brewing or a place: the beans specialist's.
@@ -105,16 +119,23 @@ struct MokaRouting: UtteranceClassifier {
     // (An origin alone may be off-topic, "the capital of Australia": it needs a coffee word.)
     let origin =
       MokaVocabulary.origin(in: utterance) != nil
-      && says(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+      && (says(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+        || utterance.words.count <= 4)
+    // Asking for a recommendation, the quiz, or something like a bean: a search too.
+    let asks =
+      says(["recommend*", "suggest*"]) && says(["bean", "beans", "coffee", "coffees"])
+      || says(["similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like"])
     let describes =
-      origin || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
+      origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
       || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
       || MokaToolRules.preference(in: utterance) != nil
     let elsewhere = says(
       MokaKnowledge.findWords + [
-        "my", "i have", "ive got", "cupboard", "bag", "bags", "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
-        "heat", "stove", "milk", "price*", "cost*", "cheap*", "quiz", "taste profile", "what do i like", "what i like",
-        "suit me", "options", "choices", "help me choose", "not sure", "fresh*", "stale", "still good", "fading", "remaining",
+        "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
+        "mine", "bag", "bags",
+        "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
+        "heat", "stove", "price*", "cost*", "cheap*",
+        "options", "choices", "help me choose", "fresh*", "stale", "still good", "fading", "remaining",
         "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
         "pay", "wheres",
       ])
@@ -129,7 +150,12 @@ struct MokaRouting: UtteranceClassifier {
       MokaToolRules.cups(in: utterance) != nil
       && says(["brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind"])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
-    let problem = MokaVocabulary.problem(in: utterance).map { !["firstUse", "cleaning", "induction"].contains($0) } ?? false
+    // (A gasket or seal named alone is gear to buy, not a leak.)
+    let problem =
+      MokaVocabulary.problem(in: utterance).map { problem in
+        !["firstUse", "cleaning", "induction"].contains(problem)
+          && (problem != "leaking" || says(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
+      } ?? false
     let describesBeans =
       MokaFollowUps.namesBeanFilter(utterance) || MokaToolRules.preference(in: utterance) != nil
       || !MokaVocabulary.likes(in: utterance).isEmpty
@@ -137,6 +163,7 @@ struct MokaRouting: UtteranceClassifier {
       MokaKnowledge.findWords + [
         "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
         "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost*", "wheres", "sold", "own",
+        "least", "blend*", "which beans", "which coffee", "how much is", "a new", "usually",
       ])
     return (recipe || problem) && !elsewhere && !describesBeans
   }
