@@ -63,7 +63,7 @@ struct MokaKnowledgeTests {
       return MokaAnswers.field(arguments, "openNow")?.kind == .bool(true)
     }
     #expect(openNow("is any roaster open?"))
-    #expect(openNow("cafes open at this hour near me"))
+    #expect(openNow("cafes open near me"))
     #expect(!openNow("which cafe is open latest today?"))
     #expect(!openNow("what time does the nearest shop open?"))
   }

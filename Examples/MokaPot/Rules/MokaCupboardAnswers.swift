@@ -8,7 +8,7 @@ enum MokaCupboardAnswers {
 
   static func sentence(_ output: GeneratedContent, _ question: Utterance) -> String {
     let all = A.array(output, "bags")
-    // Two or more bags named: the question is about those only ("the Kochere or the Antigua?").
+    // Two or more bags named: the question is about those only ("the Huila or the Santos?").
     let named = all.filter { bag in
       A.string(bag, "name").map { question.matches(Phrase($0.lowercased(), fuzzy: false)) } ?? false
     }
@@ -45,7 +45,7 @@ enum MokaCupboardAnswers {
     if asks(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
       return "You have \(open.count) bags: " + open.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") + "."
     }
-    // "The bags I've opened": only those.
+    // Only the opened bags, when the question says so.
     if asks(["opened", "started", "open bags"]), !asks(["unopened", "not opened", "sealed", "havent opened"]) {
       open = open.filter { A.field($0, "opened")?.kind != .bool(false) }
     }
@@ -135,7 +135,7 @@ enum MokaCupboardAnswers {
       && ["pot", "pots", "brew", "brews", "moka", "mokas", "times", "cups"].contains(where: question.words.contains)
   }
 
-  /// The number of brews a question asks to have enough for ("two 3-cup pots", "three times",
+  /// The number of brews a question asks to have enough for ("four 2-cup pots", "five times",
   /// "the week" of daily brews), if any.
   static func brewsWanted(_ question: Utterance) -> Int? {
     let words = question.words

@@ -31,7 +31,7 @@ enum MokaFollowUps {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
     // A brewing problem is a question for the brewing advice, whatever came before; but how acidic
-    // the beans just shown are is a property of theirs ("would that be too acidic for me?").
+    // the beans just shown are is a property of theirs ("is that one very acidic?").
     let aboutAcidity =
       MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
       && ["acidic", "acidity", "acid"].contains(where: question.words.contains)
@@ -71,7 +71,7 @@ enum MokaFollowUps {
     }
   }
 
-  /// A part of the recipe just given that the question asks again ("what dose for it?", "and how
+  /// A part of the recipe just given that the question asks again ("and the dose?", "and how
   /// fine should I grind?"), for the same pot; nil for another pot size or anything else.
   static func aboutRecipe(_ question: Utterance, _ output: GeneratedContent) -> String? {
     func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
@@ -141,7 +141,7 @@ enum MokaFollowUps {
   }
 
   /// The bean of `beans` that has the most (or least) of what the question compares: body,
-  /// acidity, sweetness or a flavour family ("which of the two has more body?", "the most
+  /// acidity, sweetness or a flavour family ("which has the fullest body?", "the most
   /// floral?"); nil when it compares nothing or fewer than two beans were shown.
   static func ranked(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
     guard beans.count > 1 else { return nil }

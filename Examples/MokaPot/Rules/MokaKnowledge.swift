@@ -374,7 +374,7 @@ enum MokaKnowledge {
         question,
         [
           "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
-          "keep coffee", "taste flat", "tastes flat", "go stale", "goes stale",
+          "keep coffee", "go stale", "goes stale",
         ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left"])
         && MokaVocabulary.problem(in: question) == nil
     },
@@ -399,7 +399,7 @@ enum MokaKnowledge {
     name: "drinks",
     asks: { question, _ in
       drinkNotes.contains { says(question, [$0.name]) }
-        && says(question, ["what is", "whats", "what even", "mean*", "made of", "made with", "explain*", "in it"])
+        && says(question, ["what is", "whats", "mean*", "made of", "made with", "explain*", "in it"])
         && !says(question, findWords)
     },
     answer: { question in

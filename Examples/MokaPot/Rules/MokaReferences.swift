@@ -13,7 +13,7 @@ enum MokaReferences {
 
   /// Whether `utterance` points back at earlier results.
   static func refersBack(_ utterance: Utterance) -> Bool {
-    // "The closer one", "the cheaper one": a pick among what was shown.
+    // "the nearer one", "the lighter one": a pick among what was shown.
     let words = utterance.words
     let picksOne = words.indices.dropFirst(2).contains { words[$0] == "one" && words[$0 - 2] == "the" }
     return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }

@@ -82,14 +82,14 @@ struct MokaRouting: UtteranceClassifier {
     return result
   }
 
-  /// How far a place is, where it is, or whether it is open ("how far is it?", "till when?"),
+  /// How far a place is, where it is, or whether it is open ("how far away is that?", "until what time?"),
   /// with nothing about beans, bags or brewing: a question about places, the shopping specialist's.
   static func asksAboutAPlace(_ utterance: Utterance) -> Bool {
     func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let place = says([
       "how far", "distance to", "walking distance", "address", "till when", "until when", "what time does", "what time do",
       "closing time", "opening hours", "open now", "open right now", "still open", "when does it open", "when does it close",
-      "when do they open", "when do they close", "when can i go",
+      "when do they open", "when do they close",
     ])
     let elsewhere = says([
       "bag", "bags", "cupboard", "left", "brew*", "grind*", "dose", "recipe", "roast*", "process*", "notes", "taste*", "decaf*",
@@ -105,7 +105,7 @@ struct MokaRouting: UtteranceClassifier {
     let bags =
       says([
         "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
-        "runs out", "almost out", "running low", "still good",
+        "almost out", "running low", "still good",
       ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
     let elsewhere = says(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
     return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil

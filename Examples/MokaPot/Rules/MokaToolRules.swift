@@ -21,8 +21,7 @@ enum MokaToolRules {
       + .weighted(
         5,
         [
-          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what should i look for",
-          "what to look for",
+          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate",
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
@@ -39,7 +38,7 @@ enum MokaToolRules {
       [
         "help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea",
       ], fuzzy: false) + .weighted(5, ["cant decide", "cannot decide", "undecided", "torn between"], fuzzy: false),
-    // Options asked for without a count ("give me options", not "2 options").
+    // Options asked for without a count ("show me some options", not "2 options").
     contextScore: { utterance, _ in
       if isBare(utterance) { return 6 }
       // (Options of a kind of bean are a search: "semi-washed options".)
@@ -81,7 +80,7 @@ enum MokaToolRules {
       3,
       [
         "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
-        "i have left", "i own", "do i own", "have at home", "my shelf", "i bought", "have i bought", "last me", "will it last",
+        "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
         "last the week", "how long will", "use up", "at home", "ive got",
       ], fuzzy: false)
     + .weighted(
@@ -114,7 +113,7 @@ enum MokaToolRules {
           && MokaReferences.lastKind(context) != nil ? 3 : 0
       }
     ) { utterance, context in
-      // Two bags named: both, from the list. A bag named by its bean ("my yirgacheffe") is that bag.
+      // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
       let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
       let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
       let bag =
@@ -142,7 +141,7 @@ enum MokaToolRules {
     return nil
   }
 
-  /// The word before "bag" that names it ("the kenya bag", "my gesha bag"), for a bag the
+  /// The word before "bag" that names it ("the yemen bag", "my bourbon bag"), for a bag the
   /// cupboard may not hold: asked for by name, so the answer can say it is not there.
   static func baggedName(_ utterance: Utterance) -> String? {
     let words = utterance.words
@@ -313,7 +312,7 @@ enum MokaToolRules {
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
           "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
           "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
-          "where can i grab", "pick up",
+          "pick up",
         ], fuzzy: false)
         + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
@@ -332,7 +331,7 @@ enum MokaToolRules {
 
   static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
   static let nowWords = [
-    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open", "at this hour",
+    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
   ]
 
   /// Whether a place search asks for places open now: said so, or "open" with no other time
@@ -353,7 +352,7 @@ enum MokaToolRules {
     func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
-    // What people call a gasket ("the rubber ring thing", "a new seal").
+    // What people call a gasket ("a spare o-ring", "a new seal").
     if ["rubber ring", "o ring", "seal", "seals", "sealing ring"].contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }
     ),
       let gasket = tags.soldTerms.first(where: { $0.hasSuffix("gasket") })
@@ -364,7 +363,7 @@ enum MokaToolRules {
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
     }
-    // Else a distinctive word of something a place sells ("an induction-compatible one").
+    // Else a distinctive word of something a place sells ("an electric one").
     if item == nil {
       let generic: Set<String> = ["coffee", "espresso", "bean", "beans", "pastry", "pastries", "cappuccino", "single", "origin"]
       item = tags.soldTerms.sorted().first { term in
