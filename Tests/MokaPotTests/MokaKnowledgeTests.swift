@@ -103,6 +103,22 @@ struct MokaKnowledgeTests {
     #expect(dose.response.content == "For your 12-cup pot: 55 g of coffee; 600 ml of water.")
   }
 
+  @Test func aCombinationNoBeanHasShowsTheNearestBeansAndSaysWhatWasLeftOut() async throws {
+    // The corpus has one decaf, a medium roast: a light decaf finds it without the roast.
+    let reply = try await ask("a light roasted decaf, please")
+    #expect(reply.response.content.contains("Without the light roast: Colombia Huila Decaf"), "\(reply.response.content)")
+  }
+
+  @Test func cupboardSaysWhatWasUsedWhenABagWasOpenedAndWhatIsResting() async throws {
+    // What is used is what the bag held less what is left.
+    let used = try await ask("how many grams of the Santos have I already used?")
+    #expect(used.response.content.contains("You have used"), "\(used.response.content)")
+    let opened = try await ask("when did I open the Kochere?")
+    #expect(opened.response.content.contains("You opened it 19 days ago"), "\(opened.response.content)")
+    let resting = try await ask("is any of my coffee still resting?")
+    #expect(resting.response.content.hasPrefix("None of your bags is still resting"), "\(resting.response.content)")
+  }
+
   @Test func cupboardCountsUnopenedBagsAndSeamDripsAreALeak() async throws {
     #expect(try await ask("any bags still sealed?").response.content.hasPrefix("You have 1 unopened bag: Napoletano"))
     #expect(MokaVocabulary.problem(in: Utterance("hot coffee dribbles out at the seam")) == "leaking")

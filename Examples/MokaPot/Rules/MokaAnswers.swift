@@ -158,6 +158,11 @@ enum MokaAnswers {
   /// Why a search found nothing: the filters that match no bean, or their combination.
   static func noMatch(_ result: ToolResult) -> String {
     let missing = strings(result.output, "unmatchedFilters")
+    let relaxed = strings(result.output, "relaxedFilters")
+    if let dropped = relaxed.first, !array(result.output, "beans").isEmpty {
+      return "No bean in the reference corpus matches \(filters(result.arguments)) all together. Without the \(dropped): "
+        + array(result.output, "beans").map(beanLine).joined(separator: "; ") + "."
+    }
     if !missing.isEmpty {
       return "The reference corpus has no bean with " + list(missing.map(filterPhrase))
         + ", so I have nothing to suggest for that."
@@ -191,7 +196,11 @@ enum MokaAnswers {
       return "The bean data is unavailable right now\(reason), so the search did not run; try again later."
     case ("cupboard", _):
       return "Your cupboard records are unavailable right now\(reason), so I could not check your bags."
-    case ("webSearch", _): return "Web search is unavailable: I am offline (\(status)), so I could not look that up."
+    case ("webSearch", _):
+      // A price asked for: the data has none either.
+      let price = MokaVocabulary.mentionsPrice(Utterance(string(result.arguments, "query") ?? ""))
+      return "Web search is unavailable: I am offline (\(status)), so I could not look that up."
+        + (price ? " " + noPrices : "")
     case ("nearbyCafes", "placesUnavailable"):
       return "The list of places is unavailable right now (cafes.json could not be used), so I could not check."
     case ("nearbyCafes", _):

@@ -39,6 +39,15 @@ enum MokaCupboardAnswers {
     let dose = BrewAdviceTool.Output.dose(cups: cups)
     let wanted = brewsWanted(question)
     if bags.count == 1, let bag = bags.first {
+      // How much of it is used, or when it was opened, when asked.
+      if asks(["used", "gone through", "drunk", "gotten through", "consumed"]) {
+        let used = A.int(bag, "bagGrams") - A.int(bag, "gramsLeft")
+        return detail(bag) + " You have used \(used) g of the \(A.int(bag, "bagGrams")) g bag."
+      }
+      if asks(["open", "opened", "opening"]) {
+        let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
+        return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
+      }
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
@@ -95,6 +104,13 @@ enum MokaCupboardAnswers {
     }
     if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak"]) {
       return freshnessSummary(bags)
+    }
+    if asks(["resting", "too fresh", "degas*"]) {
+      let resting = bags.filter { A.string($0, "freshness") == "resting" }
+      guard !resting.isEmpty else { return "None of your bags is still resting. " + freshnessSummary(bags) }
+      return "Still resting: "
+        + resting.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "daysSinceRoast")) days)" }
+        .joined(separator: ", ") + "."
     }
     return "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
   }

@@ -87,6 +87,7 @@ enum MokaToolRules {
       2,
       [
         "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
+        "almost empty", "nearly empty", "almost out", "nearly out", "almost gone", "nearly gone",
         "opened", "sealed",
         "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first", "run out", "running low",
         "running out", "how many brews", "brews", "grams",
@@ -296,6 +297,7 @@ enum MokaToolRules {
       3,
       [
         "search the web", "search online", "online", "google", "look up", "look it up", "web", "internet", "reviews", "review",
+        "news", "new models", "latest models",
       ],
       fuzzy: false)
       + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false)
@@ -312,7 +314,7 @@ enum MokaToolRules {
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
           "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
           "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
-          "pick up",
+          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
         ], fuzzy: false)
         + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
@@ -338,7 +340,9 @@ enum MokaToolRules {
   /// ("anything open?", "any cafe open near me?"), not a question about hours.
   static func wantsOpenNow(_ utterance: Utterance) -> Bool {
     func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
-    if any(nowWords) { return true }
+    if any(nowWords + ["anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open"]) {
+      return true
+    }
     let otherTime = [
       "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "weekend", "monday", "tuesday", "wednesday", "thursday",
       "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
@@ -372,7 +376,8 @@ enum MokaToolRules {
       }
     }
     var need = "any"
-    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || any(["moka pot", "new pot", "new moka"]) {
+    let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
+    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot || any(["new pot", "new moka"]) {
       need = "gear"
     } else if any(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
       need = "beans"

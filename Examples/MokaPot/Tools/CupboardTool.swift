@@ -27,7 +27,11 @@ public struct CupboardTool: Tool {
     public enum Freshness: String, CaseIterable, Generable { case resting, fresh, fading, stale }
     public var name, bean, roaster: String
     public var daysSinceRoast, gramsLeft: Int
+    /// The bag's weight when full.
+    public var bagGrams: Int
     public var opened: Bool
+    /// Days since the bag was opened; nil while it is sealed.
+    public var daysSinceOpened: Int?
     public var freshness: Freshness
 
     public static let properties = GenerableProperties<BagCard> {
@@ -36,7 +40,9 @@ public struct CupboardTool: Tool {
       GenerableProperty("roaster", \.roaster)
       GenerableProperty("daysSinceRoast", \.daysSinceRoast)
       GenerableProperty("gramsLeft", \.gramsLeft)
+      GenerableProperty("bagGrams", \.bagGrams)
       GenerableProperty("opened", \.opened)
+      GenerableProperty("daysSinceOpened", \.daysSinceOpened)
       GenerableProperty("freshness", \.freshness)
     }
 
@@ -44,7 +50,9 @@ public struct CupboardTool: Tool {
       (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
       bean = data.bean(id: bag.beanId)?.name ?? bag.beanId
       daysSinceRoast = data.days(since: bag.roastDate) ?? 0
-      let openedDays = bag.openedDate.flatMap(data.days(since:)) ?? 0
+      bagGrams = bag.bagGrams
+      daysSinceOpened = bag.openedDate.flatMap(data.days(since:))
+      let openedDays = daysSinceOpened ?? 0
       switch daysSinceRoast {
       case ..<4: freshness = .resting
       case 4...30: freshness = openedDays > 30 ? .fading : .fresh
@@ -59,7 +67,9 @@ public struct CupboardTool: Tool {
       roaster = try content.value(forProperty: "roaster")
       daysSinceRoast = try content.value(forProperty: "daysSinceRoast")
       gramsLeft = try content.value(forProperty: "gramsLeft")
+      bagGrams = try content.value(forProperty: "bagGrams")
       opened = try content.value(forProperty: "opened")
+      daysSinceOpened = try content.value(forProperty: "daysSinceOpened")
       freshness = try content.value(forProperty: "freshness")
     }
   }

@@ -47,16 +47,24 @@ public struct SearchBeansTool: Tool {
     public var unmatchedFilters: [String]
     /// When the index is unavailable: why, naming the data file.
     public var reason: String?
+    /// With no matches for all the filters together (each matching some bean alone): the filter
+    /// left out to find the nearest beans, which `beans` then lists ("dark roast" for a dark decaf).
+    public var relaxedFilters: [String]
 
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
       GenerableProperty("beans", \.beans)
       GenerableProperty("unmatchedFilters", \.unmatchedFilters)
       GenerableProperty("reason", \.reason)
+      GenerableProperty("relaxedFilters", \.relaxedFilters)
     }
 
-    init(status: Status, beans: [BeanCard] = [], unmatchedFilters: [String] = [], reason: String? = nil) {
+    init(
+      status: Status, beans: [BeanCard] = [], unmatchedFilters: [String] = [], reason: String? = nil,
+      relaxedFilters: [String] = []
+    ) {
       (self.status, self.beans, self.unmatchedFilters, self.reason) = (status, beans, unmatchedFilters, reason)
+      self.relaxedFilters = relaxedFilters
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -64,6 +72,7 @@ public struct SearchBeansTool: Tool {
       beans = try content.value(forProperty: "beans")
       unmatchedFilters = try content.value(forProperty: "unmatchedFilters")
       reason = try content.value(forProperty: "reason")
+      relaxedFilters = (try? content.value(forProperty: "relaxedFilters")) ?? []
     }
   }
 
@@ -83,9 +92,34 @@ public struct SearchBeansTool: Tool {
     }
     guard !matches.isEmpty else {
       let unmatched = filters.filter { filter in !data.beans.contains(where: filter.test) }.map(\.label)
-      return Output(status: stale ? .indexStale : .noMatchesInIndex, unmatchedFilters: unmatched)
+      // Every filter matches some bean alone: the nearest beans leave out one filter, the roast
+      // first and decaf never ("a dark decaf": the decaf, whatever its roast).
+      var relaxed: (label: String, beans: [Bean])?
+      if unmatched.isEmpty, filters.count > 1 {
+        for dropped in filters.sorted(by: { Self.relaxOrder($0.label) < Self.relaxOrder($1.label) })
+        where dropped.label != "decaf" {
+          let rest = filters.filter { $0.label != dropped.label }
+          let found = data.beans.filter { bean in rest.allSatisfy { $0.test(bean) } }
+          if !found.isEmpty {
+            relaxed = (dropped.label, found)
+            break
+          }
+        }
+      }
+      return Output(
+        status: stale ? .indexStale : .noMatchesInIndex, beans: (relaxed?.beans ?? []).prefix(arguments.limit).map(BeanCard.init),
+        unmatchedFilters: unmatched, relaxedFilters: relaxed.map { [$0.label] } ?? [])
     }
     return Output(status: stale ? .indexStale : .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
+  }
+
+  /// Which filter to leave out first when all together match nothing: roast, then notes, then
+  /// process, then origin.
+  static func relaxOrder(_ label: String) -> Int {
+    if label.hasSuffix(" roast") { return 0 }
+    if label.hasSuffix(" notes") { return 1 }
+    if label.hasSuffix(" process") { return 2 }
+    return 3
   }
 
   /// One constraint of a search, with the words an answer uses for it.
