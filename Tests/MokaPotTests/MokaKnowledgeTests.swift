@@ -153,6 +153,11 @@ struct MokaKnowledgeTests {
 
   @Test func searchArgumentsReadPeoplesNamesNegatedRoastsAndSpecificNotes() {
     #expect(MokaAnswers.string(searchArguments("any washed Colombians?"), "origin") == "Colombia")
+    // Long vocabulary words tolerate one typo; short ones do not.
+    #expect(MokaAnswers.string(searchArguments("somthing from Etiopya"), "origin") == "Ethiopia")
+    #expect(MokaAnswers.string(searchArguments("a nicaragwan one"), "origin") == "Nicaragua")
+    #expect(MokaAnswers.string(searchArguments("a meduim roast"), "roast") == "medium")
+    #expect(MokaAnswers.string(searchArguments("beans from cuda"), "origin") == nil)
     #expect(MokaAnswers.string(searchArguments("a darker one, not light"), "roast") == "dark")
     #expect(MokaAnswers.string(searchArguments("is there a light roast? I assumed they were dark"), "roast") == "light")
     #expect(MokaAnswers.strings(searchArguments("something with cinnamon"), "notes") == ["cinnamon"])

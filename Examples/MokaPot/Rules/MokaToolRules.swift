@@ -194,9 +194,15 @@ enum MokaToolRules {
   }
 
   static func searchBeans(tags: MokaTags) -> ToolRule {
+    // Long origin and roast words match with one typo.
+    let origins: [Phrase] = MokaVocabulary.origins.flatMap(\.words).map { word in
+      Phrase(word, weight: 2.5, fuzzy: MokaVocabulary.toleratesTypos(word))
+    }
+    let roasts: [Phrase] = MokaVocabulary.roasts.flatMap(\.words).map { word in
+      Phrase(word, weight: 2, fuzzy: MokaVocabulary.toleratesTypos(word))
+    }
     let vocabulary =
-      MokaVocabulary.origins.flatMap { Array<Phrase>.weighted(2.5, $0.words, fuzzy: false) }
-      + MokaVocabulary.roasts.flatMap { Array<Phrase>.weighted(2, $0.words, fuzzy: false) }
+      origins + roasts
       + MokaVocabulary.processes.flatMap { Array<Phrase>.weighted(2, $0.words, fuzzy: false) }
       + MokaVocabulary.flavours.flatMap { Array<Phrase>.weighted(1.5, $0.words, fuzzy: false) }
       + Array<Phrase>.weighted(3, MokaVocabulary.decafPhrases, fuzzy: false)

@@ -142,19 +142,23 @@ enum MokaVocabulary {
     let styles: Set<String> = ["style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar"]
     return origins.first { entry in
       entry.words.contains { word in
-        guard let position = utterance.position(of: Phrase(word, fuzzy: false)) else { return false }
+        guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return false }
         let after = position + Utterance(word).words.count
         return after >= utterance.words.count || !styles.contains(utterance.words[after])
       }
     }?.origin
   }
+  /// Whether a vocabulary word is long enough to match with one typo ("guatamala", "medum"):
+  /// single words of six letters or more.
+  static func toleratesTypos(_ word: String) -> Bool { word.count >= 6 && !word.contains(" ") }
+
   /// The roast asked for: the first roast word that is not negated ("dark, not light"; "a dark one?
   /// I thought they were all light").
   static func roast(in utterance: Utterance) -> String? {
     var best: (position: Int, roast: String)?
     for entry in roasts {
       for word in entry.words {
-        guard let position = utterance.position(of: Phrase(word, fuzzy: false)) else { continue }
+        guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { continue }
         let before = utterance.words[max(0, position - 2)..<position]
         if before.contains(where: ["not", "no", "isnt", "arent", "without", "than"].contains) { continue }
         if position < (best?.position ?? .max) { best = (position, entry.roast) }
