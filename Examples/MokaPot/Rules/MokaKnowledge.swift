@@ -28,7 +28,7 @@ enum MokaKnowledge {
   }
 
   /// Topics about beans rather than brewing: routed to the beans specialist.
-  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "roastChoice"]
+  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "roastChoice", "roasts"]
 
   /// The topic a question asks about, if any (for tests and the grounding).
   static func topic(_ question: Utterance, _ context: RuleContext = RuleContext()) -> String? {
@@ -42,7 +42,9 @@ enum MokaKnowledge {
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
     "where", "buy", "sell*", "shop*", "store", "stock*", "near*", "get a new", "get one", "get another", "order",
-    "replacement", "spare", "open", "wheres", "sold", "online", "link",
+    "replacement", "spare", "open now", "open today", "still open", "whats open", "opening hours", "anywhere", "wheres", "sold",
+    "online",
+    "link",
   ]
 
   /// Words that report the pot not brewing at all: a job for the brewing advice.
@@ -61,7 +63,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
-    + [processes, caffeine, species, drinks, roastChoice, brewTime, halfPot, lid, storage]
+    + [processes, caffeine, species, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
@@ -382,6 +384,20 @@ enum MokaKnowledge {
       "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting, and ground "
         + "coffee within days. Keep them whole, airtight, cool and dark, and grind just before brewing; freezing helps if "
         + "you freeze sealed portions and never refreeze, but the fridge does not (moisture and odours)."
+    })
+
+  /// How roast levels differ, asked as a comparison of two of them.
+  static let roasts = Topic(
+    name: "roasts",
+    asks: { question, _ in
+      let named = MokaVocabulary.roasts.filter { entry in says(question, entry.words) }
+      return named.count > 1 && says(question, ["difference", "differ*", "vs", "versus", "compared", "or", "better", "worth"])
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "any", "got", "have"])
+    },
+    answer: { _ in
+      "Light roasts keep more of the bean's origin: bright, fruity or floral, with more acidity, and in a moka they can "
+        + "taste sour unless ground a little finer and started with hot water. Dark roasts are heavier and bittersweet, "
+        + "chocolatey and low in acidity, the classic Italian moka cup; medium sits between and is the easiest start."
     })
 
   /// Classic coffee drinks of Italy (the assistant's home), explained.

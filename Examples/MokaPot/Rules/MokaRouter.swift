@@ -105,7 +105,7 @@ struct MokaRouting: UtteranceClassifier {
     let bags =
       says([
         "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
-        "almost out", "running low", "still good",
+        "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
       ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
     let elsewhere = says(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
     return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil

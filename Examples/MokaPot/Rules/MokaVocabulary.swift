@@ -31,6 +31,8 @@ enum MokaVocabulary {
     (["yemen", "yemeni", "mocha"], "Yemen"), (["vietnam", "vietnamese"], "Vietnam"), (["china", "chinese", "yunnan"], "China"),
     (["jamaica", "jamaican", "blue mountain"], "Jamaica"), (["hawaii", "hawaiian", "kona"], "Hawaii"),
     (["central america"], "Guatemala"), (["africa", "african"], "Kenya"),
+    // Blends list "Blend" as their country.
+    (["blend", "blends", "miscela", "mezcla"], "Blend"),
     // Places people ask about that grow little or no coffee: searched by name, so the answer can
     // say the corpus has none rather than offer beans from elsewhere.
     (["australia", "australian"], "Australia"), (["japan", "japanese"], "Japan"), (["italy", "italian"], "Italy"),
@@ -53,7 +55,8 @@ enum MokaVocabulary {
   ]
 
   static let processes: [(words: [String], process: String)] = [
-    (["wet hulled", "giling basah"], "wetHulled"), (["semi washed"], "semiWashed"), (["washed", "lavado", "lavato"], "washed"),
+    (["wet hulled", "wet hull*", "giling basah"], "wetHulled"), (["semi washed"], "semiWashed"),
+    (["washed", "lavado", "lavato"], "washed"),
     (["natural", "naturals", "dry process", "naturale"], "natural"), (["honey process", "honey processed"], "honey"),
     (["anaerobic", "fermented"], "anaerobic"),
   ]
