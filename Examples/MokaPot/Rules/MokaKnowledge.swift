@@ -118,7 +118,7 @@ enum MokaKnowledge {
   static let valve = Topic(
     name: "valve",
     asks: { question, context in
-      // "Why did that happen?" right after such a question asks for the causes.
+      // Right after such a question, asking why means asking its causes.
       let asksWhy = says(question, ["why", "what caused", "what made", "cause", "how come"]) && question.words.count <= 8
       if asksWhy, MokaVocabulary.problem(in: question) == nil, !says(question, findWords),
         let earlier = context.earlierQuestions.last, valveAlarm(Utterance(earlier))
@@ -150,7 +150,7 @@ enum MokaKnowledge {
     asks: { question, context in
       guard
         says(
-          question, ["keep using", "still use", "carry on using", "continue using", "safe to use", "keep brewing", "until then"])
+          question, ["keep using", "still use", "carry on using", "continue using", "safe to use", "keep brewing"])
       else { return false }
       let damage = ["valve", "gasket*", "seal", "crack*", "broken", "damaged", "bent", "worn"]
       return says(question, damage) || context.earlierQuestions.suffix(2).contains { says(Utterance($0), damage) }
@@ -226,8 +226,8 @@ enum MokaKnowledge {
         [
           "off the heat", "off the stove", "off the hob", "off the flame", "off the fire", "take it off", "remove it",
           "when is it done",
-          "when its done", "when to stop", "how do i know when", "when to take",
-        ]) && says(question, ["when", "how do i know", "how long"])
+          "when its done", "when to stop",
+        ]) && says(question, ["when", "how long"])
     },
     answer: { _ in
       "Take it off the heat as soon as the stream turns pale and starts to gurgle, with the top chamber about three-quarters "

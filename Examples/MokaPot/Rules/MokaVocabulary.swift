@@ -104,13 +104,13 @@ enum MokaVocabulary {
     ("bitter", ["bitter*", "burnt", "burned", "burning", "harsh", "acrid", "ashy", "scorched", "amaro"]),
     ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
     (
-      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like tea", "like water", "diluted"]
+      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like water", "diluted"]
     ),
     (
       "firstUse",
       [
         "first use", "first time", "brand new", "new pot", "new moka", "season*", "never used", "before using", "first moka",
-        "unbox*", "get started", "getting started", "first brew", "before brewing",
+        "unbox*", "first brew", "before brewing",
       ]
     ),
     (
