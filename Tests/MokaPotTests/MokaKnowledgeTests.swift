@@ -121,6 +121,18 @@ struct MokaKnowledgeTests {
     #expect(resting.response.content.hasPrefix("None of your bags is still resting"), "\(resting.response.content)")
   }
 
+  @Test func aSecondPartAboutABrewingProblemGetsTheBrewingAdviceToo() async throws {
+    let reply = try await ask("suggest a Kenyan, and also how do I fix coffee that tastes burnt?")
+    #expect(reply.response.toolCalls.map(\.toolName) == ["searchBeans", "brewAdvice"])
+    #expect(reply.response.content.contains("Kenya"))
+    #expect(reply.response.content.contains("Bitter"), "\(reply.response.content)")
+  }
+
+  @Test func fewerBeansThanAskedForIsSaid() async throws {
+    let reply = try await ask("give me four decaf options")
+    #expect(reply.response.content.hasPrefix("Only one bean matches."), "\(reply.response.content)")
+  }
+
   @Test func cupboardCountsUnopenedBagsAndSeamDripsAreALeak() async throws {
     #expect(try await ask("any bags still sealed?").response.content.hasPrefix("You have 1 unopened bag: Napoletano"))
     #expect(MokaVocabulary.problem(in: Utterance("hot coffee dribbles out at the seam")) == "leaking")
@@ -164,6 +176,8 @@ struct MokaKnowledgeTests {
     #expect(MokaAnswers.string(searchArguments("an italian-style blend"), "origin") == "Blend")
     #expect(MokaAnswers.string(searchArguments("a darker one, not light"), "roast") == "dark")
     #expect(MokaAnswers.string(searchArguments("is there a light roast? I assumed they were dark"), "roast") == "light")
+    #expect(MokaAnswers.string(searchArguments("a Rwandan, but not too light please"), "roast") == "medium")
+    #expect(MokaAnswers.string(searchArguments("the darkest Colombian?"), "roast") == "dark")
     #expect(MokaAnswers.strings(searchArguments("something with cinnamon"), "notes") == ["cinnamon"])
     #expect(MokaAnswers.strings(searchArguments("a lemony coffee"), "notes") == ["lemon"])
     #expect(MokaAnswers.strings(searchArguments("almondy and chocolatey please"), "notes") == ["almond", "chocolate"])

@@ -39,6 +39,11 @@ enum MokaAnswers {
       sentences.append("My list says which places sell beans, not which beans they stock: check with them before you go.")
     }
     let text = sentences.joined(separator: " ")
+    // "…, and how do I stop it sputtering?": the brewing advice as well.
+    if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
+      let arguments = GeneratedContent(properties: ["cups": MokaToolRules.cups(in: question) ?? 3, "problem": problem])
+      return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
+    }
     // "…, and where can I buy some nearby?": the place search as well, when this specialist has it.
     if let tags, !results.contains(where: { $0.tool == "nearbyCafes" }), asksWhereToBuyToo(question) {
       let arguments = MokaToolRules.nearbyArguments(question, context: context, tags: tags)
@@ -49,11 +54,26 @@ enum MokaAnswers {
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
 
+  /// The brewing problem a question asks about after "and" or "also" ("a decaf, and how do I stop
+  /// my pot sputtering?"), if any.
+  static func secondPartProblem(_ question: Utterance) -> String? {
+    guard let (_, tail) = parts(question) else { return nil }
+    guard ["how", "fix", "stop", "why", "what do i do", "help"].contains(where: { tail.matches(Phrase($0, fuzzy: false)) })
+    else { return nil }
+    return MokaVocabulary.problem(in: tail)
+  }
+
+  /// A question in two parts, split at its last "and", "also" or "plus".
+  static func parts(_ question: Utterance) -> (head: Utterance, tail: Utterance)? {
+    let words = question.words
+    guard let join = words.lastIndex(where: { ["and", "also", "plus"].contains($0) }), join > 1 else { return nil }
+    let head = words[..<join].filter { !["and", "also", "plus"].contains($0) }
+    return (Utterance(head.joined(separator: " ")), Utterance(words[(join + 1)...].joined(separator: " ")))
+  }
+
   /// Whether a question asks, after "and" or "also", where to buy or find something nearby.
   static func asksWhereToBuyToo(_ question: Utterance) -> Bool {
-    let words = question.words
-    guard let join = words.lastIndex(where: { ["and", "also", "plus"].contains($0) }), join > 1 else { return false }
-    let tail = Utterance(words[(join + 1)...].joined(separator: " "))
+    guard let (_, tail) = parts(question) else { return false }
     return [
       "where can i", "where could i", "where do i", "where to", "where should i", "near me", "nearby", "around here",
       "close by", "which shop", "which cafe", "a shop", "a cafe",
@@ -90,7 +110,10 @@ enum MokaAnswers {
     let output = result.output
     switch (result.tool, result.status) {
     case ("searchBeans", "ok"):
-      return found(output)
+      // Fewer beans than asked for: say the corpus has only those.
+      let count = array(output, "beans").count
+      let fewer = MokaVocabulary.resultCount(in: question).map { $0 > count } ?? false
+      return (fewer ? "Only \(count == 1 ? "one bean matches" : "\(count) beans match"). " : "") + found(output)
     case ("searchBeans", "indexStale"):
       // The stale index was searched: its results are given, flagged as possibly out of date.
       let found = array(output, "beans").isEmpty ? noMatch(result) : found(output)

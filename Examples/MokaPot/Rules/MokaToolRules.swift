@@ -180,6 +180,12 @@ enum MokaToolRules {
       contextScore: { utterance, _ in
         guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
         let problem = MokaVocabulary.problem(in: utterance) != nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2.0 : 0
+        // A problem only in the second part of a two-part question comes second.
+        if MokaAnswers.secondPartProblem(utterance) != nil, let head = MokaAnswers.parts(utterance)?.head,
+          MokaVocabulary.problem(in: head) == nil
+        {
+          return -3
+        }
         return problem + (cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0)
       }
     ) { utterance, context in

@@ -46,10 +46,13 @@ enum MokaVocabulary {
   ]
 
   static let roasts: [(words: [String], roast: String)] = [
-    (["light roast", "light roasted", "lighter", "light", "blonde", "chiara", "claro", "clair", "hell"], "light"),
+    (["light roast", "light roasted", "lighter", "lightest", "light", "blonde", "chiara", "claro", "clair", "hell"], "light"),
     (["medium roast", "medium roasted", "medium", "mittel"], "medium"),
     (
-      ["dark roast", "dark roasted", "darker", "dark", "espresso roast", "italian roast", "scura", "oscuro", "fonce", "dunkel"],
+      [
+        "dark roast", "dark roasted", "darker", "darkest", "dark", "espresso roast", "italian roast", "scura", "oscuro", "fonce",
+        "dunkel",
+      ],
       "dark"
     ),
   ]
@@ -159,15 +162,20 @@ enum MokaVocabulary {
   /// I thought they were all light").
   static func roast(in utterance: Utterance) -> String? {
     var best: (position: Int, roast: String)?
+    var negated: String?
     for entry in roasts {
       for word in entry.words {
         guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { continue }
-        let before = utterance.words[max(0, position - 2)..<position]
-        if before.contains(where: ["not", "no", "isnt", "arent", "without", "than"].contains) { continue }
+        let before = utterance.words[max(0, position - 3)..<position]
+        if before.contains(where: ["not", "no", "isnt", "arent", "without", "than"].contains) {
+          negated = negated ?? entry.roast
+          continue
+        }
         if position < (best?.position ?? .max) { best = (position, entry.roast) }
       }
     }
-    return best?.roast
+    // "Not too dark" (or light), with no roast asked for: the middle one.
+    return best?.roast ?? (negated.map { $0 == "medium" ? nil : "medium" } ?? nil)
   }
   static func process(in utterance: Utterance) -> String? { first(processes.map { ($0.words, $0.process) }, in: utterance) }
 
