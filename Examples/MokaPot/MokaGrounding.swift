@@ -22,7 +22,7 @@ enum MokaGrounding {
     }
     var statements: [Grounding.Statement] = []
     for result in context.earlierResults {
-      statements += self.statements(for: result, utterance)
+      statements += self.statements(for: result, utterance, context: context)
     }
     if MokaVocabulary.mentionsPrice(utterance), !statements.isEmpty {
       statements.append(Grounding.Statement(MokaAnswers.noPrices, isRequired: true))
@@ -30,7 +30,7 @@ enum MokaGrounding {
     return statements
   }
 
-  static func statements(for result: ToolResult, _ question: Utterance) -> [Grounding.Statement] {
+  static func statements(for result: ToolResult, _ question: Utterance, context: RuleContext? = nil) -> [Grounding.Statement] {
     let status = result.status ?? ""
     if status.hasSuffix("Unavailable") {
       return [Grounding.Statement(MokaAnswers.unavailable(result), isRequired: true)]
@@ -70,7 +70,7 @@ enum MokaGrounding {
       return [Grounding.Statement(fix, isRequired: true), recipe, heat]
     default:
       // Everything else is one computed sentence (a cupboard answer, a refused filter, a quiz): always said.
-      return [Grounding.Statement(MokaAnswers.sentence(result, question), isRequired: true)]
+      return [Grounding.Statement(MokaAnswers.sentence(result, question, context: context), isRequired: true)]
     }
   }
 }

@@ -128,6 +128,14 @@ struct MokaKnowledgeTests {
     #expect(reply.response.content.contains("Bitter"), "\(reply.response.content)")
   }
 
+  @Test func aPotSizeSaidEarlierCountsTheBrewsLater() async throws {
+    let chat = try chat()
+    _ = try await chat.send("how much coffee goes in my 9-cup pot?")
+    let brews = try await chat.send("how many brews is the Huila good for?")
+    // 232 g at 42 g a brew.
+    #expect(brews.response.content.contains("enough for 5 brews in a 9-cup pot"), "\(brews.response.content)")
+  }
+
   @Test func fewerBeansThanAskedForIsSaid() async throws {
     let reply = try await ask("give me four decaf options")
     #expect(reply.response.content.hasPrefix("Only one bean matches."), "\(reply.response.content)")

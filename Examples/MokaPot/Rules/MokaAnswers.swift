@@ -23,7 +23,7 @@ enum MokaAnswers {
       let cups = MokaToolRules.cups(in: question) ?? 3
       return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": cups, "problem": problem]))
     }
-    var sentences = results.map { sentence($0, question) }
+    var sentences = results.map { sentence($0, question, context: context) }
     // Buying more of one of the user's bags: where it came from comes first.
     if let places = results.first(where: { $0.tool == "nearbyCafes" }), let origin = roasterOfBag(question, context, places) {
       sentences.insert(origin, at: 0)
@@ -106,7 +106,7 @@ enum MokaAnswers {
     return "Your \(name) came from \(roaster): " + placeLine(place) + "."
   }
 
-  static func sentence(_ result: ToolResult, _ question: Utterance) -> String {
+  static func sentence(_ result: ToolResult, _ question: Utterance, context: RuleContext? = nil) -> String {
     let output = result.output
     switch (result.tool, result.status) {
     case ("searchBeans", "ok"):
@@ -121,7 +121,7 @@ enum MokaAnswers {
     case ("searchBeans", "noMatchesInIndex"):
       return noMatch(result)
     case ("cupboard", "ok"):
-      return MokaCupboardAnswers.sentence(output, question)
+      return MokaCupboardAnswers.sentence(output, question, potSize: context.flatMap(MokaReferences.potSize))
     case ("cupboard", "noSuchBag"):
       let asked = string(result.arguments, "bag").map { "called \($0) " } ?? ""
       return "You have no bag \(asked)in your cupboard. You have: "

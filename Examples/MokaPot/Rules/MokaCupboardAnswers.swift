@@ -6,7 +6,9 @@ import RistrettoRules
 enum MokaCupboardAnswers {
   typealias A = MokaAnswers
 
-  static func sentence(_ output: GeneratedContent, _ question: Utterance) -> String {
+  /// The answer to `question` from a cupboard output; `potSize` is the conversation's pot size,
+  /// used when the question names none.
+  static func sentence(_ output: GeneratedContent, _ question: Utterance, potSize: Int? = nil) -> String {
     let all = A.array(output, "bags")
     // Two or more bags named: the question is about those only ("the Huila or the Santos?").
     let named = all.filter { bag in
@@ -35,7 +37,7 @@ enum MokaCupboardAnswers {
       return detail(bag) + " The reference corpus is unavailable right now, so I could not compare it with its reference bean."
     }
     func asks(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
-    let cups = MokaToolRules.cups(in: question) ?? 3
+    let cups = MokaToolRules.cups(in: question) ?? potSize ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
     let wanted = brewsWanted(question)
     if bags.count == 1, let bag = bags.first {

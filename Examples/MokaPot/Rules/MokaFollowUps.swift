@@ -210,13 +210,15 @@ enum MokaFollowUps {
     let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: bags) : nil)
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
       guard pointsBack || short || named != nil else { return nil }
-      return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": [bag]]), question)
+      return MokaCupboardAnswers.sentence(
+        GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(context))
     }
     // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown.
     let brewCount = MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil
     guard pointsBack || short || brewCount, MokaCupboardAnswers.asksComputation(question) || brewCount else { return nil }
     // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
     if bags.count == 1, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
-    return MokaCupboardAnswers.sentence(GeneratedContent(properties: ["bags": bags]), question)
+    return MokaCupboardAnswers.sentence(
+      GeneratedContent(properties: ["bags": bags]), question, potSize: MokaReferences.potSize(context))
   }
 }

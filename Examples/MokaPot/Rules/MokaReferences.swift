@@ -19,6 +19,15 @@ enum MokaReferences {
     return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
   }
 
+  /// The pot size the conversation last mentioned ("my 6-cup"), or the last recipe's: the size a
+  /// later count of brews means when it names none.
+  static func potSize(_ context: RuleContext) -> Int? {
+    for question in context.earlierQuestions.reversed() {
+      if let cups = MokaToolRules.cups(in: Utterance(question)) { return cups }
+    }
+    return context.latest("brewAdvice").map { MokaAnswers.int($0.arguments, "cups") }
+  }
+
   /// The beans of the newest successful search.
   static func lastBeans(_ context: RuleContext) -> [GeneratedContent] {
     context.latest("searchBeans", in: ["ok", "indexStale"]).map { MokaAnswers.array($0.output, "beans") } ?? []
