@@ -1,0 +1,148 @@
+import RistrettoRules
+
+/// What a barista knows about beans and drinks without a tool: processes, caffeine, species,
+/// roast levels, storing beans, Italian drinks.
+extension MokaKnowledge {
+  /// What each processing method does, for the methods a question names.
+  static let processNotes: [(process: String, text: String)] = [
+    (
+      "washed",
+      "Washed: the skin and fruit pulp are removed and the seeds fermented and washed clean before drying; the cup is clean, "
+        + "bright and clear, with crisp acidity."
+    ),
+    (
+      "natural",
+      "Natural (dry process): the whole cherry dries with its fruit on, so the seed takes up its sugars; the cup is fruity, "
+        + "sweet and heavier, often berry or winey."
+    ),
+    (
+      "honey",
+      "Honey: the skin is removed but some of the sticky fruit pulp (mucilage) stays on while the seed dries; the cup sits in "
+        + "between, sweet with a rounder body and softer acidity than washed."
+    ),
+    (
+      "anaerobic",
+      "Anaerobic: the cherries or seeds ferment in sealed tanks without oxygen before drying; the cup is intense and funky, "
+        + "winey or tropical."
+    ),
+    (
+      "wetHulled",
+      "Wet-hulled (giling basah, in Indonesia): the parchment comes off while the seed is still wet; the cup is earthy, "
+        + "heavy-bodied and low in acidity."
+    ),
+    (
+      "semiWashed",
+      "Semi-washed (pulped natural): the skin comes off and the seed dries with its pulp, much like honey; sweet and "
+        + "full-bodied."
+    ),
+  ]
+
+  static let processes = Topic(
+    name: "processes",
+    asks: { question, _ in
+      let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }
+      let explain = [
+        "what is", "whats", "what does", "mean*", "difference", "differ*", "explain*", "how does", "versus", "vs", "compared",
+      ]
+      let wantsBeans = [
+        "recommend*", "suggest*", "show*", "list*", "find", "got", "have", "which", "want", "bean", "beans", "any", "options",
+      ]
+      return !named.isEmpty && says(question, explain) && !says(question, wantsBeans)
+    },
+    answer: { question in
+      let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }.map(\.process)
+      let texts = processNotes.filter { named.contains($0.process) }.map(\.text)
+      return texts.joined(separator: " ") + " Ask for beans by process and I will search the corpus."
+    })
+
+  static let caffeine = Topic(
+    name: "caffeine",
+    asks: { question, _ in
+      says(question, ["more caffeine", "less caffeine", "most caffeine", "caffeine content", "how much caffeine", "caffeine in"])
+        && !MokaVocabulary.wantsDecaf(question)
+    },
+    answer: { _ in
+      "Roast level barely changes the caffeine: a light and a dark roast hold about the same per bean (dark is slightly "
+        + "lighter, so by weight a little less). The species matters more: robusta has about twice the caffeine of arabica. "
+        + "A moka cup of about 50 ml holds roughly 60 to 100 mg."
+    })
+
+  static let species = Topic(
+    name: "species",
+    asks: { question, _ in
+      says(question, ["robusta", "arabica"])
+        && says(question, ["difference", "differ*", "what is", "whats", "versus", "vs", "mean*", "better"])
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "got", "have", "any", "which"])
+    },
+    answer: { _ in
+      "Arabica is sweeter and more aromatic, with more acidity; robusta is more bitter and earthy, with a heavier body, a "
+        + "thicker crema and about twice the caffeine. Southern Italian espresso blends often add some robusta for body."
+    })
+
+  /// Which roast suits a moka, asked without naming any bean to look for.
+  static let roastChoice = Topic(
+    name: "roastChoice",
+    asks: { question, _ in
+      says(question, ["what roast", "which roast", "what kind of roast", "roast level", "best roast", "roast is best"])
+        && !MokaFollowUps.namesBeanFilter(question)
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "suit me", "process"])
+    },
+    answer: { _ in
+      "For a moka, start with a medium or medium-dark roast: it is forgiving, sweet and chocolatey in the moka's strong, "
+        + "concentrated cup. Light roasts can taste sour in a moka, very dark ones bitter. Ask for beans of a roast and I "
+        + "will search the corpus."
+    })
+
+  static let storage = Topic(
+    name: "storage",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
+          "keep coffee", "go stale", "goes stale",
+        ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left"])
+        && MokaVocabulary.problem(in: question) == nil
+    },
+    answer: { _ in
+      "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting, and ground "
+        + "coffee within days. Keep them whole, airtight, cool and dark, and grind just before brewing; freezing helps if "
+        + "you freeze sealed portions and never refreeze, but the fridge does not (moisture and odours)."
+    })
+
+  /// How roast levels differ, asked as a comparison of two of them.
+  static let roasts = Topic(
+    name: "roasts",
+    asks: { question, _ in
+      let named = MokaVocabulary.roasts.filter { entry in says(question, entry.words) }
+      return named.count > 1 && says(question, ["difference", "differ*", "vs", "versus", "compared", "or", "better", "worth"])
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "any", "got", "have"])
+    },
+    answer: { _ in
+      "Light roasts keep more of the bean's origin: bright, fruity or floral, with more acidity, and in a moka they can "
+        + "taste sour unless ground a little finer and started with hot water. Dark roasts are heavier and bittersweet, "
+        + "chocolatey and low in acidity, the classic Italian moka cup; medium sits between and is the easiest start."
+    })
+
+  /// Classic coffee drinks of Italy (the assistant's home), explained.
+  static let drinkNotes: [(name: String, text: String)] = [
+    (
+      "bicerin",
+      "A bicerin is Turin's classic hot drink: espresso, thick hot chocolate and cream layered in a small glass, not stirred."
+    ),
+    ("marocchino", "A marocchino is an espresso with cocoa powder and a little milk foam, served in a small glass."),
+    ("corretto", "A caffè corretto is an espresso 'corrected' with a shot of grappa or another spirit."),
+    ("ristretto", "A ristretto is a short espresso: the same dose with about half the water, sweeter and more intense."),
+  ]
+
+  static let drinks = Topic(
+    name: "drinks",
+    asks: { question, _ in
+      drinkNotes.contains { says(question, [$0.name]) }
+        && says(question, ["what is", "whats", "mean*", "made of", "made with", "explain*", "in it"])
+        && !says(question, findWords)
+    },
+    answer: { question in
+      drinkNotes.filter { says(question, [$0.name]) }.map(\.text).joined(separator: " ")
+    })
+}

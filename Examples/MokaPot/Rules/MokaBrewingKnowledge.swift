@@ -1,0 +1,171 @@
+import RistrettoRules
+
+/// Brewing technique a barista answers without a tool: the safety valve, a damaged pot, the fill
+/// level, tamping, grind, the water to start with, when to stop, the gasket, brew time, a half pot,
+/// the lid.
+extension MokaKnowledge {
+  /// Steam or hissing from the safety valve, or tampering with it, while coffee still comes up.
+  static let valve = Topic(
+    name: "valve",
+    asks: { question, context in
+      // Right after such a question, asking why means asking its causes.
+      let asksWhy = says(question, ["why", "what caused", "what made", "cause", "how come"]) && question.words.count <= 8
+      if asksWhy, MokaVocabulary.problem(in: question) == nil, !says(question, findWords),
+        let earlier = context.earlierQuestions.last, valveAlarm(Utterance(earlier))
+      {
+        return true
+      }
+      return valveAlarm(question)
+    },
+    answer: { _ in
+      "Safety first: steam from the safety valve means the pressure in the bottom chamber is too high. Take the pot off the "
+        + "heat and let it cool before you open it. The usual causes are coffee ground too fine or tamped, a clogged filter "
+        + "plate, or water filled above the valve. Never block, tape or tighten the valve: it is what keeps the pot from "
+        + "bursting. If it still hisses with a medium grind, no tamping and the right fill, replace the valve."
+    })
+
+  /// Steam, hissing or tampering with the safety valve, not a fill level, a pot that brews nothing or a purchase.
+  static func valveAlarm(_ question: Utterance) -> Bool {
+    let alarm = [
+      "hiss*", "steam*", "whistl*", "spray*", "spit*", "puff*", "shoot*", "explod*", "normal", "worried", "worry", "danger*",
+      "safe", "block*", "tighten*", "plug*", "cover*", "tape",
+    ]
+    return says(question, ["valve"]) && says(question, alarm) && !says(question, noFlowWords + findWords)
+      && !says(question, ["fill*", "water level", "water line", "above", "over the", "below", "under"])
+  }
+
+  /// Whether a damaged pot may still be used.
+  static let keepUsing = Topic(
+    name: "keepUsing",
+    asks: { question, context in
+      guard
+        says(
+          question, ["keep using", "still use", "carry on using", "continue using", "safe to use", "keep brewing"])
+      else { return false }
+      let damage = ["valve", "gasket*", "seal", "crack*", "broken", "damaged", "bent", "worn"]
+      return says(question, damage) || context.earlierQuestions.suffix(2).contains { says(Utterance($0), damage) }
+    },
+    answer: { _ in
+      "Better not: a cracked gasket or a faulty safety valve lets steam and hot coffee escape at the seam, and a valve that "
+        + "does not release can let the pressure build. Replace the part first; a gasket costs little and fits by pot size."
+    })
+
+  static let fillLevel = Topic(
+    name: "fillLevel",
+    asks: { question, _ in
+      says(question, ["valve"]) && says(question, ["fill*", "water level", "water line", "above", "over the", "how much water"])
+        && isQuestion(question)
+    },
+    answer: { _ in
+      "Fill the bottom chamber with water up to just below the safety valve, never above it: water over the valve can "
+        + "block it and spurt out under pressure, and the coffee comes out watery."
+    })
+
+  static let tamping = Topic(
+    name: "tamping",
+    asks: { question, _ in
+      says(
+        question,
+        ["tamp*", "press* down", "press* it", "press* the", "push* down", "pack* down", "pack* the", "pack* it", "compress*"])
+        && isQuestion(question) && !says(question, noFlowWords)
+    },
+    answer: { _ in
+      "No: a moka pot is not an espresso machine. Fill the basket to the rim, level it with a finger without pressing, and "
+        + "wipe the edge. Tamping packs the coffee too tight for the moka's low pressure: it chokes the flow, tastes bitter, "
+        + "and can make the safety valve blow."
+    })
+
+  static let grindSize = Topic(
+    name: "grindSize",
+    asks: { question, context in
+      // In a conversation about a brewing problem, the grind is part of its fix (the brewing advice).
+      let troubleshooting = context.earlierQuestions.contains { MokaVocabulary.problem(in: Utterance($0)) != nil }
+      return says(
+        question,
+        [
+          "grind size", "how fine", "how coarse", "what grind", "which grind", "grind setting", "grind for", "ground for",
+        ]) && isQuestion(question) && MokaVocabulary.problem(in: question) == nil && !troubleshooting
+        // With a pot size it asks for the recipe (the brewing advice).
+        && MokaToolRules.cups(in: question) == nil
+    },
+    answer: { _ in
+      "Grind fine-medium: a little coarser than espresso and finer than for filter, about like fine table salt. Finer "
+        + "chokes the flow and tastes bitter; coarser brews weak and sour."
+    })
+
+  static let waterTemperature = Topic(
+    name: "waterTemperature",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "hot water", "cold water", "boiling water", "boiled water", "warm water", "hot or cold", "cold or hot", "preheat*",
+          "pre heat*",
+        ]) && isQuestion(question)
+    },
+    answer: { _ in
+      "Start with hot water, just off the boil, in the bottom chamber: the coffee brews sooner, so the grounds spend less "
+        + "time heating on the stove and taste less bitter or metallic. Hold the hot base with a cloth when you close it."
+    })
+
+  static let offTheHeat = Topic(
+    name: "offTheHeat",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "off the heat", "off the stove", "off the hob", "off the flame", "off the fire", "take it off", "remove it",
+          "when is it done",
+          "when its done", "when to stop",
+        ]) && says(question, ["when", "how long"])
+    },
+    answer: { _ in
+      "Take it off the heat as soon as the stream turns pale and starts to gurgle, with the top chamber about three-quarters "
+        + "full; cool the base under cold water to stop the brew. Left on, it sputters and the last of it tastes burnt."
+    })
+
+  static let gasket = Topic(
+    name: "gasket",
+    asks: { question, _ in
+      says(question, ["gasket*", "seal", "seals", "rubber ring"])
+        && says(question, ["how often", "how long", "when should", "when do", "replace*", "change*", "last"])
+        && !says(question, findWords) && isQuestion(question)
+    },
+    answer: { _ in
+      "Replace the gasket about once a year with daily use, or sooner when it is hard, cracked, flattened or leaks between "
+        + "the chambers; change the filter plate when it is bent or clogged. Buy the gasket for your pot's size in cups."
+    })
+
+  static let brewTime = Topic(
+    name: "brewTime",
+    asks: { question, _ in
+      says(question, ["how long", "how many minutes", "how much time"]) && says(question, ["brew*", "take", "takes", "moka"])
+        && !says(question, ["last", "left", "keep", "fresh*", "store", "stale", "rest*", "open"])
+    },
+    answer: { _ in
+      "About 5 minutes on medium-low heat from hot water (longer from cold): coffee starts to rise after 2 to 3 minutes "
+        + "and the brew is done a minute or two later, when it turns pale and gurgles."
+    })
+
+  static let halfPot = Topic(
+    name: "halfPot",
+    asks: { question, _ in
+      says(question, ["half", "less coffee", "fewer cups", "smaller amount", "not full"])
+        && says(question, ["pot", "basket", "fill*", "brew*", "moka", "cup"]) && isQuestion(question)
+    },
+    answer: { _ in
+      "Not really: a moka pot brews best with the basket full and level and the water just below the valve. A half-full "
+        + "basket brews weak and uneven; for less coffee use a reducer filter made for your pot, or a smaller pot."
+    })
+
+  static let lid = Topic(
+    name: "lid",
+    asks: { question, _ in
+      says(question, ["lid"]) && says(question, ["open", "opened", "closed", "close", "shut", "up", "down"])
+        && isQuestion(question)
+    },
+    answer: { _ in
+      "Brew with the lid open so you can watch the flow, and close it (or take the pot off) as soon as it turns pale and "
+        + "starts to gurgle; closing it early keeps the coffee hot but hides the moment to stop."
+    })
+}

@@ -1,0 +1,110 @@
+import Ristretto
+import RistrettoRules
+
+/// When the rule-based model searches for places nearby, and what it asks for: a need, a kind of
+/// place, an item to buy, open now.
+extension MokaToolRules {
+  static func nearbyCafes(tags: MokaTags) -> ToolRule {
+    ToolRule(
+      tool: "nearbyCafes",
+      triggers: .weighted(
+        3,
+        [
+          "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
+          "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
+          "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
+          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
+        ], fuzzy: false)
+        + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
+        + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
+        + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
+        + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false),
+      contextScore: { utterance, context in
+        // A place of the data named ("when does Casa Moka close?").
+        if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
+        return MokaReferences.lastKind(context) == "places"
+          && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
+      }
+    ) { utterance, context in
+      nearbyArguments(utterance, context: context, tags: tags)
+    }
+  }
+
+  static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
+  static let nowWords = [
+    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
+  ]
+
+  /// Whether a place search asks for places open now: said so, or "open" with no other time
+  /// ("anything open?", "any cafe open near me?"), not a question about hours.
+  static func wantsOpenNow(_ utterance: Utterance) -> Bool {
+    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    if any(nowWords + ["anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open"]) {
+      return true
+    }
+    let otherTime = [
+      "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "weekend", "monday", "tuesday", "wednesday", "thursday",
+      "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
+      "closing", "later", "earliest", "latest",
+    ]
+    return utterance.words.contains("open") && !any(otherTime)
+  }
+
+  /// What to look for nearby; a follow-up about the places just listed keeps that search.
+  static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
+    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
+    var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // What people call a gasket ("a spare o-ring", "a new seal").
+    if ["rubber ring", "o ring", "seal", "seals", "sealing ring"].contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }
+    ),
+      let gasket = tags.soldTerms.first(where: { $0.hasSuffix("gasket") })
+    {
+      item = gasket
+    }
+    // A head noun alone (an adapter, a plate) names the gear too.
+    if item == nil {
+      item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
+    }
+    // Else a distinctive word of something a place sells ("an electric one").
+    if item == nil {
+      let generic: Set<String> = ["coffee", "espresso", "bean", "beans", "pastry", "pastries", "cappuccino", "single", "origin"]
+      item = tags.soldTerms.sorted().first { term in
+        Utterance(term).words.contains { $0.count > 5 && !generic.contains($0) && utterance.words.contains($0) }
+          && tags.gearWords.contains { term.hasSuffix($0) }
+      }
+    }
+    var need = "any"
+    let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
+    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot || any(["new pot", "new moka"]) {
+      need = "gear"
+    } else if any(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
+      need = "beans"
+      if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
+    } else if any(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
+      need = "espresso"
+    }
+    let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
+    if followUp, let earlier = context.latest("nearbyCafes")?.arguments {
+      if need == "any" { need = MokaAnswers.string(earlier, "need") ?? "any" }
+      if item == nil { item = MokaAnswers.string(earlier, "item") }
+    } else if MokaReferences.refersBack(utterance), ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "") {
+      need = "beans"
+      // More of one of the user's bags: every nearby place, so that its roaster is among them.
+      if MokaReferences.lastKind(context) == "bags" {
+        return GeneratedContent(properties: ["need": need, "item": item, "openNow": wantsOpenNow(utterance), "limit": 5])
+      }
+    }
+    let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
+    // A question about one place of the data by name: every place, open or not, so that it is listed.
+    if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+      return GeneratedContent(properties: ["need": need, "item": item, "openNow": false, "limit": 5])
+    }
+    // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
+    let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
+    return GeneratedContent(properties: [
+      "need": need, "kind": kind, "item": item, "openNow": wantsOpenNow(utterance),
+      "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
+    ])
+  }
+}

@@ -1,0 +1,120 @@
+import RistrettoRules
+
+/// The moka router: the learned classifier (``MokaRouter``), overridden only on features of the
+/// app's own vocabulary, and never when one of the user's bags is named: a question
+/// ``MokaKnowledge`` answers goes to general (beans for bean knowledge), a brewing problem or a
+/// recipe to general, a question that only describes beans to beans, a place's distance or hours
+/// to shopping, freshness and amounts left to the cupboard.
+struct MokaRouting: UtteranceClassifier {
+  let learned: LinearClassifier
+  /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
+  let bagNames: [String]
+
+  init(_ learned: LinearClassifier, data: MokaData) {
+    self.learned = learned
+    bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
+  }
+
+  func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {
+    let result = learned.classify(utterance, cases: cases)
+    // Knowledge about beans (processes, species, caffeine, roasts) is the beans specialist's; the
+    // rest of what is known without a tool is brewing technique or small talk, the general one's.
+    // (A bag of the user's named makes it about that bag: the learned router decides.)
+    let namesBag = bagNames.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+    if !namesBag, let topic = MokaKnowledge.topic(utterance) {
+      let specialty = MokaKnowledge.beanTopics.contains(topic) && cases.contains("beans") ? "beans" : "general"
+      if cases.contains(specialty) { return (specialty, 1, result.scores) }
+    }
+    if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
+    if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
+    if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
+    if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
+    return result
+  }
+
+  /// How far a place is, where it is, or whether it is open ("how far away is that?", "until what time?"),
+  /// with nothing about beans, bags or brewing: a question about places, the shopping specialist's.
+  static func asksAboutAPlace(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let place = says([
+      "how far", "distance to", "walking distance", "address", "till when", "until when", "what time does", "what time do",
+      "closing time", "opening hours", "open now", "open right now", "still open", "when does it open", "when does it close",
+      "when do they open", "when do they close",
+    ])
+    let elsewhere = says([
+      "bag", "bags", "cupboard", "left", "brew*", "grind*", "dose", "recipe", "roast*", "process*", "notes", "taste*", "decaf*",
+      "origin*", "fresh*",
+    ])
+    return place && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
+  }
+
+  /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
+  /// for: the user's bags, the cupboard specialist's.
+  static func asksAboutBags(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let bags =
+      says([
+        "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
+        "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
+      ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
+    let elsewhere = says(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
+    return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil
+  }
+
+  /// A question that names only what beans to look for (an origin, roast, process, flavour,
+  /// decaf or a preference such as low acidity), with nothing about the user's bags, buying,
+  /// brewing or a place: the beans specialist's.
+  static func isBeanSearch(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    // (An origin alone may be off-topic, "the capital of Australia": it needs a coffee word.)
+    let origin =
+      MokaVocabulary.origin(in: utterance) != nil
+      && (says(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+        || utterance.words.count <= 4)
+    // Asking for a recommendation, the quiz, or something like a bean: a search too.
+    let asks =
+      says(["recommend*", "suggest*"]) && says(["bean", "beans", "coffee", "coffees"])
+      || says(["similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like"])
+    let describes =
+      origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
+      || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
+      || MokaToolRules.preference(in: utterance) != nil
+    let elsewhere = says(
+      MokaKnowledge.findWords + [
+        "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
+        "mine", "bag", "bags",
+        "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
+        "heat", "stove", "price*", "cost*", "cheap*",
+        "options", "choices", "help me choose", "fresh*", "stale", "still good", "fading", "remaining",
+        "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
+        "pay", "wheres",
+      ])
+    return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil && MokaKnowledge.topic(utterance) == nil
+  }
+
+  /// A recipe for a pot size or a brewing problem, about no bag, place or purchase: brewing
+  /// technique, the general specialist's.
+  static func isBrewing(_ utterance: Utterance) -> Bool {
+    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
+    let recipe =
+      MokaToolRules.cups(in: utterance) != nil
+      && says(["brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind"])
+    // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
+    // (A gasket or seal named alone is gear to buy, not a leak.)
+    let problem =
+      MokaVocabulary.problem(in: utterance).map { problem in
+        !["firstUse", "cleaning", "induction"].contains(problem)
+          && (problem != "leaking" || says(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
+      } ?? false
+    let describesBeans =
+      MokaFollowUps.namesBeanFilter(utterance) || MokaToolRules.preference(in: utterance) != nil
+      || !MokaVocabulary.likes(in: utterance).isEmpty
+    let elsewhere = says(
+      MokaKnowledge.findWords + [
+        "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
+        "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost*", "wheres", "sold", "own",
+        "least", "blend*", "which beans", "which coffee", "how much is", "a new", "usually",
+      ])
+    return (recipe || problem) && !elsewhere && !describesBeans
+  }
+}
