@@ -40,7 +40,7 @@ enum MokaGrounding {
     case ("searchBeans", "indexStale") where !MokaAnswers.array(output, "beans").isEmpty:
       // The stale index's results, after the warning that they may be out of date.
       let warning = Grounding.Statement(
-        "The bean index is out of date (indexStale), so this may have changed since.", isRequired: true)
+        MokaAnswers.staleIndex + ".", isRequired: true)
       return [warning]
         + MokaAnswers.array(output, "beans").enumerated().map {
           Grounding.Statement("From the corpus: " + MokaAnswers.beanLine($0.element) + ".", isRequired: $0.offset == 0)

@@ -99,25 +99,23 @@ public struct RuleBasedModel: LanguageModel {
     let skipped = results.filter { result in result.status(rules.statusProperty).map(rules.statusDidNotRun) ?? false }
     var sentences = skipped.map(rules.unavailableSentence)
     if !ran.isEmpty {
-      switch rules.answer(ran, question, context) {
+      let step = rules.answer(ran, question, context)
+      switch step {
       case .reply(let text):
         sentences.append(text)
-      case .call(let tool, let arguments):
+      case .call(let tool, let arguments), .callOrReply(let tool, let arguments, _):
+        // The tool, when the request offers it and it has not run this turn; else the reply.
         let alreadyCalled = results.contains { $0.tool == tool }
         if !alreadyCalled, let definition = request.tools.first(where: { $0.name == tool }) {
           let (steered, _) = try SchemaSteering.steer(arguments, into: definition.parameters)
           let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
           return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
         }
-        sentences.append(rules.reply(question, enabled, context))
-      case .callOrReply(let tool, let arguments, let reply):
-        let alreadyCalled = results.contains { $0.tool == tool }
-        if !alreadyCalled, let definition = request.tools.first(where: { $0.name == tool }) {
-          let (steered, _) = try SchemaSteering.steer(arguments, into: definition.parameters)
-          let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
-          return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+        if case .callOrReply(_, _, let reply) = step {
+          sentences.append(reply)
+        } else {
+          sentences.append(rules.reply(question, enabled, context))
         }
-        sentences.append(reply)
       }
     } else {
       sentences.append(rules.unavailableFollowUp)

@@ -32,6 +32,11 @@ public struct Utterance: Sendable, Equatable {
     return cleaned.split(separator: " ").map(String.init)
   }
 
+  /// Whether any of `phrases` occurs here exactly (with `*` prefixes, no typo tolerance).
+  public func matchesAny(_ phrases: [String]) -> Bool {
+    phrases.contains { matches(Phrase($0, fuzzy: false)) }
+  }
+
   /// Whether the phrase's words occur here consecutively (with typo tolerance and `*` prefixes).
   public func matches(_ phrase: Phrase) -> Bool { position(of: phrase) != nil }
 

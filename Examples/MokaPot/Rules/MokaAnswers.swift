@@ -54,11 +54,14 @@ enum MokaAnswers {
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
 
+  /// The warning before a stale index's results.
+  static let staleIndex = "The bean index is out of date (indexStale), so this may have changed since"
+
   /// The brewing problem a question asks about after "and" or "also" ("a decaf, and how do I stop
   /// my pot sputtering?"), if any.
   static func secondPartProblem(_ question: Utterance) -> String? {
     guard let (_, tail) = parts(question) else { return nil }
-    guard ["how", "fix", "stop", "why", "what do i do", "help"].contains(where: { tail.matches(Phrase($0, fuzzy: false)) })
+    guard tail.matchesAny(["how", "fix", "stop", "why", "what do i do", "help"])
     else { return nil }
     return MokaVocabulary.problem(in: tail)
   }
@@ -74,10 +77,10 @@ enum MokaAnswers {
   /// Whether a question asks, after "and" or "also", where to buy or find something nearby.
   static func asksWhereToBuyToo(_ question: Utterance) -> Bool {
     guard let (_, tail) = parts(question) else { return false }
-    return [
+    return tail.matchesAny([
       "where can i", "where could i", "where do i", "where to", "where should i", "near me", "nearby", "around here",
       "close by", "which shop", "which cafe", "a shop", "a cafe",
-    ].contains { tail.matches(Phrase($0, fuzzy: false)) }
+    ])
   }
 
   /// For a place search about buying more of one of the user's bags ("where can I get more of
@@ -117,7 +120,7 @@ enum MokaAnswers {
     case ("searchBeans", "indexStale"):
       // The stale index was searched: its results are given, flagged as possibly out of date.
       let found = array(output, "beans").isEmpty ? noMatch(result) : found(output)
-      return "The bean index is out of date (indexStale), so this may have changed since: " + found
+      return staleIndex + ": " + found
     case ("searchBeans", "noMatchesInIndex"):
       return noMatch(result)
     case ("cupboard", "ok"):
@@ -237,14 +240,14 @@ enum MokaAnswers {
 
   /// Whether the question is thanks or a greeting.
   static func isCourtesy(_ question: Utterance) -> Bool {
-    (greetings + thanks).contains { question.matches(Phrase($0, fuzzy: false)) }
+    question.matchesAny(greetings + thanks)
   }
 
   static func reply(_ question: Utterance, _ tools: [String], _ context: RuleContext) -> String {
-    if thanks.contains(where: { question.matches(Phrase($0, fuzzy: false)) }), question.words.count <= 4 {
+    if question.matchesAny(thanks), question.words.count <= 4 {
       return "You are welcome. Enjoy your coffee!"
     }
-    if greetings.contains(where: { question.matches(Phrase($0, fuzzy: false)) }) || question.words.isEmpty {
+    if question.matchesAny(greetings) || question.words.isEmpty {
       return "Hello! I am your moka-pot assistant: ask me about beans, the bags in your cupboard, brewing, or where to buy."
     }
     if ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"].contains(where: {

@@ -36,60 +36,65 @@ enum MokaCupboardAnswers {
     if A.string(output, "referenceStatus") == "unavailable", let bag = bags.first {
       return detail(bag) + " The reference corpus is unavailable right now, so I could not compare it with its reference bean."
     }
-    func asks(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
     let cups = MokaToolRules.cups(in: question) ?? potSize ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
     let wanted = brewsWanted(question)
     if bags.count == 1, let bag = bags.first {
       // How much of it is used, or when it was opened, when asked.
-      if asks(["used", "gone through", "drunk", "gotten through", "consumed"]) {
+      if question.matchesAny(["used", "gone through", "drunk", "gotten through", "consumed"]) {
         let used = A.int(bag, "bagGrams") - A.int(bag, "gramsLeft")
         return detail(bag) + " You have used \(used) g of the \(A.int(bag, "bagGrams")) g bag."
       }
-      if asks(["open", "opened", "opening"]) {
+      if question.matchesAny(["open", "opened", "opening"]) {
         let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
         return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
       }
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
-    if asks(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
+    if question.matchesAny(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
       return "You have \(open.count) bags: " + open.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") + "."
     }
     // Only the opened bags, when the question says so.
-    if asks(["opened", "started", "open bags"]), !asks(["unopened", "not opened", "sealed", "havent opened"]) {
+    if question.matchesAny(["opened", "started", "open bags"]),
+      !question.matchesAny(["unopened", "not opened", "sealed", "havent opened"])
+    {
       open = open.filter { A.field($0, "opened")?.kind != .bool(false) }
     }
-    if asks(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"]) {
+    if question.matchesAny(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"])
+    {
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
         + ". That is about \(total / dose) brews in a \(cups)-cup pot (\(dose) g each)."
     }
-    if asks(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"]) || asksBrewCount(question) {
+    if question.matchesAny(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"])
+      || asksBrewCount(question)
+    {
       // All of it in brews, then each bag.
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       let sum = "In total \(total) g: about \(total / max(dose, 1)) brews in a \(cups)-cup pot (\(dose) g each)."
       return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted) }).joined(separator: " ")
     }
-    if asks(["finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin"])
-    {
+    if question.matchesAny([
+      "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin",
+    ]) {
       let order = open.sorted { urgency($0) > urgency($1) }
       guard let first = order.first else { return "Your bags are all empty." }
       return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
         + order.dropFirst().map { "\(A.string($0, "name") ?? "?") (\(state($0)))" }.joined(separator: ", ") + "."
     }
-    if asks(["oldest", "longest", "most days", "older", "earlier", "roasted first"]) {
+    if question.matchesAny(["oldest", "longest", "most days", "older", "earlier", "roasted first"]) {
       guard let oldest = open.max(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
       let lead = named.count > 1 ? "Of the \(namedList), the older is" : "Your oldest bag is"
       return "\(lead) the \(A.string(oldest, "name") ?? "?"): \(state(oldest))."
     }
-    if asks(["newest", "freshest", "most recent", "latest", "fresher", "newer", "more recent"]) {
+    if question.matchesAny(["newest", "freshest", "most recent", "latest", "fresher", "newer", "more recent"]) {
       guard let newest = open.min(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
       let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
       return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
-    if asks([
+    if question.matchesAny([
       "running low", "running out", "almost out", "nearly out", "nearly empty", "almost empty", "least", "lowest", "run out",
       "nearly gone", "almost gone",
     ]) {
@@ -97,17 +102,19 @@ enum MokaCupboardAnswers {
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
     }
-    if asks(["unopened", "not opened", "sealed", "havent opened", "still closed"]) {
+    if question.matchesAny(["unopened", "not opened", "sealed", "havent opened", "still closed"]) {
       let sealed = bags.filter { A.field($0, "opened")?.kind == .bool(false) }
       return sealed.isEmpty
         ? "Every bag in your cupboard has been opened."
         : "You have \(sealed.count) unopened bag\(sealed.count == 1 ? "" : "s"): "
           + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ") + "."
     }
-    if asks(["stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak"]) {
+    if question.matchesAny([
+      "stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak",
+    ]) {
       return freshnessSummary(bags)
     }
-    if asks(["resting", "too fresh", "degas*"]) {
+    if question.matchesAny(["resting", "too fresh", "degas*"]) {
       let resting = bags.filter { A.string($0, "freshness") == "resting" }
       guard !resting.isEmpty else { return "None of your bags is still resting. " + freshnessSummary(bags) }
       return "Still resting: "

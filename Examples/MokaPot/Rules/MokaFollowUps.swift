@@ -38,7 +38,6 @@ enum MokaFollowUps {
     guard MokaVocabulary.problem(in: question) == nil || aboutAcidity else { return nil }
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
-    func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
     // Right after a recipe: its dose, water, grind or heat, for the same pot.
     if let recipe = context.earlierResults.last, recipe.tool == "brewAdvice", let text = aboutRecipe(question, recipe.output) {
       return text
@@ -47,24 +46,27 @@ enum MokaFollowUps {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
       // A price of the beans shown: the data has none, whatever the wording (unless the web is asked).
-      if MokaVocabulary.mentionsPrice(question), !says(["look up", "look it up", "online", "web", "search", "google"]) {
+      if MokaVocabulary.mentionsPrice(question),
+        !question.matchesAny(["look up", "look it up", "online", "web", "search", "google"])
+      {
         return aboutBeans(question, beans)
       }
       // "Which of those has more body / is the most floral?": ranked on what was shown.
       if pointsBack || short, let ranked = ranked(question, beans) { return ranked }
-      guard !says(notAboutBeans), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question)) else {
+      guard !question.matchesAny(notAboutBeans), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question))
+      else {
         return nil
       }
       return aboutBeans(question, beans, referents: MokaReferences.referents(beans, in: context))
     case "bags"?:
-      guard !says(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else { return nil }
+      guard !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else { return nil }
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
       let names = !MokaReferences.named(in: question, among: places).isEmpty
       // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
-      let newSubject = !pointsBack && says(MokaPlaceFollowUps.subjects)
-      guard !says(notAboutPlaces), !newSubject, pointsBack || short || names else { return nil }
+      let newSubject = !pointsBack && question.matchesAny(MokaPlaceFollowUps.subjects)
+      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names else { return nil }
       return MokaPlaceFollowUps.answer(question, places, context)
     default:
       return nil
@@ -74,22 +76,25 @@ enum MokaFollowUps {
   /// A part of the recipe just given that the question asks again ("and the dose?", "and how
   /// fine should I grind?"), for the same pot; nil for another pot size or anything else.
   static func aboutRecipe(_ question: Utterance, _ output: GeneratedContent) -> String? {
-    func says(_ words: [String]) -> Bool { words.contains { question.matches(Phrase($0, fuzzy: false)) } }
     let cups = MokaAnswers.int(output, "cups")
     guard MokaToolRules.cups(in: question).map({ $0 == cups }) ?? true,
-      !says(MokaKnowledge.findWords + ["why", "cause*", "what made", "how come"])
+      !question.matchesAny(MokaKnowledge.findWords + ["why", "cause*", "what made", "how come"])
     else { return nil }
     var parts: [String] = []
     // A dose or ratio is the coffee and its water.
-    let dose = says(["dose", "ratio"])
-    if dose || says(["how much coffee", "how many grams", "grams", "amount of coffee", "how much ground"]) {
+    let dose = question.matchesAny(["dose", "ratio"])
+    if dose || question.matchesAny(["how much coffee", "how many grams", "grams", "amount of coffee", "how much ground"]) {
       parts.append("\(MokaAnswers.int(output, "doseGrams")) g of coffee")
     }
-    if dose || says(["water", "fill"]) { parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water") }
-    if says(["grind", "how fine", "how coarse", "fine", "coarse"]) {
+    if dose || question.matchesAny(["water", "fill"]) {
+      parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water")
+    }
+    if question.matchesAny(["grind", "how fine", "how coarse", "fine", "coarse"]) {
       parts.append("ground " + (MokaAnswers.string(output, "grind") ?? ""))
     }
-    if says(["what heat", "how hot", "how high", "heat level", "which heat", "what flame", "which flame", "flame size"]) {
+    if question.matchesAny([
+      "what heat", "how hot", "how high", "heat level", "which heat", "what flame", "which flame", "flame size",
+    ]) {
       parts.append("heat " + (MokaAnswers.string(output, "heat") ?? ""))
     }
     guard !parts.isEmpty else { return nil }
@@ -145,10 +150,11 @@ enum MokaFollowUps {
   /// floral?"); nil when it compares nothing or fewer than two beans were shown.
   static func ranked(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
     guard beans.count > 1 else { return nil }
-    func says(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
-    let least = says(["least", "less", "lowest", "lower", "lighter bodied", "milder", "mildest", "gentler", "gentlest"])
+    let least = question.matchesAny([
+      "least", "less", "lowest", "lower", "lighter bodied", "milder", "mildest", "gentler", "gentlest",
+    ])
     let compares =
-      least || says(["most", "more", "highest", "higher"])
+      least || question.matchesAny(["most", "more", "highest", "higher"])
       || question.words.contains { $0.count > 5 && ($0.hasSuffix("est") || $0.hasSuffix("ier") || $0.hasSuffix("er")) }
     guard compares else { return nil }
     let attributes: [(words: [String], key: String, label: String)] = [
@@ -158,11 +164,11 @@ enum MokaFollowUps {
     ]
     var score: ((GeneratedContent) -> Int)?
     var label = ""
-    if let attribute = attributes.first(where: { says($0.words) }) {
+    if let attribute = attributes.first(where: { question.matchesAny($0.words) }) {
       score = { MokaAnswers.int($0, attribute.key) }
       label = attribute.label
       // "Milder" and "gentler" ask for the least acidity.
-      if says(["milder", "mildest", "gentler", "gentlest"]) { score = { -MokaAnswers.int($0, attribute.key) } }
+      if question.matchesAny(["milder", "mildest", "gentler", "gentlest"]) { score = { -MokaAnswers.int($0, attribute.key) } }
     } else if let note = MokaVocabulary.flavours(in: question).first {
       let members = FlavourFamily.members(of: note)
       score = { bean in MokaAnswers.strings(bean, "notes").filter { tasted in members.contains { tasted.contains($0) } }.count }

@@ -36,7 +36,7 @@ enum MokaKnowledge {
   }
 
   static func says(_ question: Utterance, _ phrases: [String]) -> Bool {
-    phrases.contains { question.matches(Phrase($0, fuzzy: false)) }
+    question.matchesAny(phrases)
   }
 
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.

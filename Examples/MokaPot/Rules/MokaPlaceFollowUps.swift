@@ -104,7 +104,6 @@ enum MokaPlaceFollowUps {
 
   /// The place that closes latest or opens earliest today, when the question asks for it.
   static func byHours(_ question: Utterance, _ places: [GeneratedContent]) -> GeneratedContent? {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
     // Today's hours as minutes since midnight ("08:00-20:00"); nil when closed all day.
     func hours(_ place: GeneratedContent) -> (opens: Int, closes: Int)? {
       let times = (A.string(place, "hoursToday") ?? "").split(separator: "-").map { time in
@@ -114,10 +113,10 @@ enum MokaPlaceFollowUps {
       return (times[0][0] * 60 + times[0][1], times[1][0] * 60 + times[1][1])
     }
     let open = places.filter { hours($0) != nil }
-    if says(["latest", "open late", "open later", "closes last", "last to close", "open longest", "longest"]) {
+    if question.matchesAny(["latest", "open late", "open later", "closes last", "last to close", "open longest", "longest"]) {
       return open.max { (hours($0)?.closes ?? 0) < (hours($1)?.closes ?? 0) }
     }
-    if says(["earliest", "opens first", "first to open", "open early", "opens soonest", "soonest"]) {
+    if question.matchesAny(["earliest", "opens first", "first to open", "open early", "opens soonest", "soonest"]) {
       return open.min { (hours($0)?.opens ?? 0) < (hours($1)?.opens ?? 0) }
     }
     return nil
@@ -125,10 +124,9 @@ enum MokaPlaceFollowUps {
 
   /// The kind of place a question asks for, in the data's kinds: roaster, shop or cafe.
   static func kindAsked(_ question: Utterance) -> String? {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { question.matches(Phrase($0, fuzzy: false)) } }
-    if says(["roaster", "roasters", "roastery", "roasteries", "torrefazione"]) { return "roaster" }
-    if says(["cafe", "cafes", "caffe", "bar", "bars", "coffee shop", "coffee shops"]) { return "cafe" }
-    if says(["shop", "shops", "store", "stores", "hardware"]) { return "shop" }
+    if question.matchesAny(["roaster", "roasters", "roastery", "roasteries", "torrefazione"]) { return "roaster" }
+    if question.matchesAny(["cafe", "cafes", "caffe", "bar", "bars", "coffee shop", "coffee shops"]) { return "cafe" }
+    if question.matchesAny(["shop", "shops", "store", "stores", "hardware"]) { return "shop" }
     return nil
   }
 

@@ -38,8 +38,9 @@ extension MokaToolRules {
   /// Whether a place search asks for places open now: said so, or "open" with no other time
   /// ("anything open?", "any cafe open near me?"), not a question about hours.
   static func wantsOpenNow(_ utterance: Utterance) -> Bool {
-    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
-    if any(nowWords + ["anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open"]) {
+    if utterance.matchesAny(
+      nowWords + ["anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open"])
+    {
       return true
     }
     let otherTime = [
@@ -47,12 +48,11 @@ extension MokaToolRules {
       "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
       "closing", "later", "earliest", "latest",
     ]
-    return utterance.words.contains("open") && !any(otherTime)
+    return utterance.words.contains("open") && !utterance.matchesAny(otherTime)
   }
 
   /// What to look for nearby; a follow-up about the places just listed keeps that search.
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
-    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
     // What people call a gasket ("a spare o-ring", "a new seal").
@@ -76,12 +76,14 @@ extension MokaToolRules {
     }
     var need = "any"
     let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
-    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot || any(["new pot", "new moka"]) {
+    if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot
+      || utterance.matchesAny(["new pot", "new moka"])
+    {
       need = "gear"
-    } else if any(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
+    } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
       need = "beans"
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
-    } else if any(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
+    } else if utterance.matchesAny(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
       need = "espresso"
     }
     let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
@@ -95,7 +97,7 @@ extension MokaToolRules {
         return GeneratedContent(properties: ["need": need, "item": item, "openNow": wantsOpenNow(utterance), "limit": 5])
       }
     }
-    let nearest = any(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
+    let nearest = utterance.matchesAny(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
     // A question about one place of the data by name: every place, open or not, so that it is listed.
     if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
       return GeneratedContent(properties: ["need": need, "item": item, "openNow": false, "limit": 5])

@@ -83,7 +83,7 @@ enum MokaReferences {
     }) {
       return named
     }
-    for selector in selectors where selector.phrases.contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }) {
+    for selector in selectors where utterance.matchesAny(selector.phrases) {
       return selector.pick(beans)
     }
     // A process, roast or origin that only one of them has picks it out.

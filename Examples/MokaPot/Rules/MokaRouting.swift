@@ -35,13 +35,12 @@ struct MokaRouting: UtteranceClassifier {
   /// How far a place is, where it is, or whether it is open ("how far away is that?", "until what time?"),
   /// with nothing about beans, bags or brewing: a question about places, the shopping specialist's.
   static func asksAboutAPlace(_ utterance: Utterance) -> Bool {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
-    let place = says([
+    let place = utterance.matchesAny([
       "how far", "distance to", "walking distance", "address", "till when", "until when", "what time does", "what time do",
       "closing time", "opening hours", "open now", "open right now", "still open", "when does it open", "when does it close",
       "when do they open", "when do they close",
     ])
-    let elsewhere = says([
+    let elsewhere = utterance.matchesAny([
       "bag", "bags", "cupboard", "left", "brew*", "grind*", "dose", "recipe", "roast*", "process*", "notes", "taste*", "decaf*",
       "origin*", "fresh*",
     ])
@@ -51,13 +50,12 @@ struct MokaRouting: UtteranceClassifier {
   /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
   /// for: the user's bags, the cupboard specialist's.
   static func asksAboutBags(_ utterance: Utterance) -> Bool {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let bags =
-      says([
+      utterance.matchesAny([
         "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
         "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
       ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
-    let elsewhere = says(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
+    let elsewhere = utterance.matchesAny(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
     return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil
   }
 
@@ -65,21 +63,22 @@ struct MokaRouting: UtteranceClassifier {
   /// decaf or a preference such as low acidity), with nothing about the user's bags, buying,
   /// brewing or a place: the beans specialist's.
   static func isBeanSearch(_ utterance: Utterance) -> Bool {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     // (An origin alone may be off-topic, "the capital of Australia": it needs a coffee word.)
     let origin =
       MokaVocabulary.origin(in: utterance) != nil
-      && (says(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+      && (utterance.matchesAny(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
         || utterance.words.count <= 4)
     // Asking for a recommendation, the quiz, or something like a bean: a search too.
     let asks =
-      says(["recommend*", "suggest*"]) && says(["bean", "beans", "coffee", "coffees"])
-      || says(["similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like"])
+      utterance.matchesAny(["recommend*", "suggest*"]) && utterance.matchesAny(["bean", "beans", "coffee", "coffees"])
+      || utterance.matchesAny([
+        "similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like",
+      ])
     let describes =
       origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
       || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
       || MokaToolRules.preference(in: utterance) != nil
-    let elsewhere = says(
+    let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
         "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
         "mine", "bag", "bags",
@@ -89,27 +88,29 @@ struct MokaRouting: UtteranceClassifier {
         "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
         "pay", "wheres",
       ])
-    return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil && MokaKnowledge.topic(utterance) == nil
+    // (Tried after the knowledge topics, so a knowledge question never reaches it.)
+    return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
   }
 
   /// A recipe for a pot size or a brewing problem, about no bag, place or purchase: brewing
   /// technique, the general specialist's.
   static func isBrewing(_ utterance: Utterance) -> Bool {
-    func says(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
     let recipe =
       MokaToolRules.cups(in: utterance) != nil
-      && says(["brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind"])
+      && utterance.matchesAny([
+        "brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind",
+      ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)
     let problem =
       MokaVocabulary.problem(in: utterance).map { problem in
         !["firstUse", "cleaning", "induction"].contains(problem)
-          && (problem != "leaking" || says(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
+          && (problem != "leaking" || utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
       } ?? false
     let describesBeans =
       MokaFollowUps.namesBeanFilter(utterance) || MokaToolRules.preference(in: utterance) != nil
       || !MokaVocabulary.likes(in: utterance).isEmpty
-    let elsewhere = says(
+    let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
         "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
         "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost*", "wheres", "sold", "own",

@@ -106,7 +106,7 @@ enum MokaToolRules {
           "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
         ]
         if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
-          about.contains(where: { utterance.matches(Phrase($0, fuzzy: false)) })
+          utterance.matchesAny(about)
         {
           return 3
         }
@@ -276,18 +276,18 @@ enum MokaToolRules {
   }
 
   static func preference(in utterance: Utterance) -> String? {
-    func any(_ phrases: [String]) -> Bool { phrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } }
-    if any(["low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle"])
-    {
+    if utterance.matchesAny([
+      "low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle",
+    ]) {
       return "lowAcidity"
     }
-    if any(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
-    if any([
+    if utterance.matchesAny(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
+    if utterance.matchesAny([
       "full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich", "corpos*", "kraftig*", "con cuerpo", "corse",
     ]) {
       return "fullBody"
     }
-    if any(["sweet*"]) { return "sweet" }
+    if utterance.matchesAny(["sweet*"]) { return "sweet" }
     return nil
   }
 

@@ -140,7 +140,7 @@ enum MokaVocabulary {
 
   /// The first entry of `table` whose words occur in `utterance` (exactly, or fuzzily when asked).
   static func first(_ table: [(words: [String], value: String)], in utterance: Utterance) -> String? {
-    table.first { entry in entry.words.contains { utterance.matches(Phrase($0, fuzzy: false)) } }?.value
+    table.first { entry in utterance.matchesAny(entry.words) }?.value
   }
 
   /// The origin named, unless the word names a style ("Italian-style", "French roast", "an Italian blend").
@@ -254,12 +254,12 @@ enum MokaVocabulary {
 
   /// Whether the question asks for decaf.
   static func wantsDecaf(_ utterance: Utterance) -> Bool {
-    decafPhrases.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+    utterance.matchesAny(decafPhrases)
   }
 
   /// Whether the question talks about prices or money.
   static func mentionsPrice(_ utterance: Utterance) -> Bool {
-    pricePhrases.contains { utterance.matches(Phrase($0, fuzzy: false)) } || utterance.original.contains { "€$£".contains($0) }
+    utterance.matchesAny(pricePhrases) || utterance.original.contains { "€$£".contains($0) }
   }
 
   /// A number of results asked for ("three options", "top 5"), never a price, a pot size or a weight.
