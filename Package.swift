@@ -50,11 +50,11 @@ let package = Package(
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
         "moka/answers-blind3.jsonl", "moka/answers-blind4.jsonl", "moka/answers-blind5.jsonl", "moka/answers-blind6.jsonl",
-        "moka/routing-blind5.jsonl", "fuzz",
+        "moka/answers-blind7.jsonl", "moka/routing-blind5.jsonl", "moka/routing-blind6.jsonl", "fuzz",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
-        // The labelled sets the rule-based router is trained on (never answers-blind3/4/5/6 or routing-blind5,
+        // The labelled sets the rule-based router is trained on (never answers-blind3…7 or routing-blind5/6,
         // which measure it).
         .copy("moka/routing-dev.jsonl"), .copy("moka/routing-holdout.jsonl"), .copy("moka/routing-test.jsonl"),
         .copy("moka/routing-final.jsonl"), .copy("moka/routing-blind.jsonl"), .copy("moka/routing-blind2.jsonl"),
