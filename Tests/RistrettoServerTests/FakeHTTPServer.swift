@@ -43,22 +43,13 @@ final class FakeHTTPServer: Sendable {
   /// Starts listening.
   init(reply: @escaping @Sendable (ReceivedRequest) -> FakeReply) throws {
     self.reply = reply
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw POSIXError(.EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard bound, listen(fd, 16) == 0 else {
+    let (fd, port) = try Self.bindLoopback()
+    guard listen(fd, 16) == 0 else {
       close(fd)
       throw POSIXError(.EADDRINUSE)
     }
     socket = fd
-    port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     Thread.detachNewThread { [self] in acceptLoop() }
   }
 
@@ -86,12 +77,31 @@ final class FakeHTTPServer: Sendable {
     close(socket)
   }
 
-  /// A port nothing listens on (bound, then closed).
-  static func closedPort() throws -> UInt16 {
-    let server = try FakeHTTPServer { _ in .silence }
-    let port = server.port
-    server.stop()
-    return port
+  /// A port nothing listens on: bound by a socket that never listens and stays open for the
+  /// whole run, so a connection to it is refused and no other test's server can be given it
+  /// (a port bound, then closed, can be handed to the next server, which would answer).
+  static func closedPort() throws -> UInt16 { try reservedPort.get() }
+
+  // Never closed: the port stays reserved, and refuses connections, until the process ends.
+  private static let reservedPort = Result<UInt16, any Error> { try bindLoopback().port }
+
+  /// A TCP socket bound to 127.0.0.1 on a port the system picks, not yet listening.
+  private static func bindLoopback() throws -> (fd: Int32, port: UInt16) {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
   }
 
   private func acceptLoop() {
