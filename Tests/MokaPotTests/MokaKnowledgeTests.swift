@@ -37,6 +37,11 @@ struct MokaKnowledgeTests {
     ("is it worth freezing whole beans?", "storage", "airtight"),
     ("dark or light roast, which is better in a moka?", "roasts", "bittersweet"),
     ("what does wet-hulling do to a coffee?", "processes", "earthy"),
+    ("how far up should the water go in the base?", "fillLevel", "below the safety valve"),
+    ("can the pot stay on the hob once it has finished?", "offTheHeat", "No: do not leave it on the heat"),
+    ("who designed the first moka pot?", "history", "1933"),
+    ("is it fine to brew with a worn, cracked seal?", "keepUsing", "Better not"),
+    ("what is the population of Turin?", "offTopic", "only help with moka-pot coffee"),
   ])
   func knowledgeQuestionsAreAnsweredWithoutATool(question: String, topic: String, fact: String) async throws {
     #expect(MokaKnowledge.topic(Utterance(question)) == topic)

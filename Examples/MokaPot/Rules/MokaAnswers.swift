@@ -31,10 +31,11 @@ enum MokaAnswers {
     if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
       sentences.append(noPrices)
     }
-    // Beans just shown, to buy nearby: the list knows who sells beans, not which ones.
+    // Beans just shown or named, to buy nearby: the list knows who sells beans, not which ones.
+    let namesBean = tags.map { tags in question.words.contains(where: tags.distinctiveBeanWords.contains) } ?? false
     if let places = results.first(where: { $0.tool == "nearbyCafes" && $0.status == "ok" }),
-      string(places.arguments, "need") == "beans", MokaReferences.refersBack(question),
-      MokaReferences.lastKind(context) == "beans"
+      string(places.arguments, "need") == "beans",
+      MokaReferences.refersBack(question) && MokaReferences.lastKind(context) == "beans" || namesBean
     {
       sentences.append("My list says which places sell beans, not which beans they stock: check with them before you go.")
     }
@@ -79,7 +80,8 @@ enum MokaAnswers {
     guard let (_, tail) = parts(question) else { return false }
     return tail.matchesAny([
       "where can i", "where could i", "where do i", "where to", "where should i", "near me", "nearby", "around here",
-      "close by", "which shop", "which cafe", "a shop", "a cafe",
+      "close by", "which shop", "which cafe", "a shop", "a cafe", "somewhere", "anywhere", "any shop", "any cafe", "a roaster",
+      "any roaster", "open now",
     ])
   }
 
@@ -88,7 +90,11 @@ enum MokaAnswers {
   static func roasterOfBag(_ question: Utterance, _ context: RuleContext, _ result: ToolResult) -> String? {
     let bags = MokaReferences.lastBags(context)
     guard !bags.isEmpty,
-      ["more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill"].contains(where: {
+      [
+        "more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill", "that bag", "this bag",
+        "its roaster",
+        "the roaster",
+      ].contains(where: {
         question.matches(Phrase($0, fuzzy: false))
       })
     else { return nil }

@@ -72,7 +72,7 @@ extension MokaKnowledge {
     asks: { question, _ in
       says(question, ["robusta", "arabica"])
         && says(question, ["difference", "differ*", "what is", "whats", "versus", "vs", "mean*", "better"])
-        && !says(question, ["recommend*", "suggest*", "show*", "list*", "got", "have", "any", "which"])
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "got", "have", "any", "which bean*", "which coffee*"])
     },
     answer: { _ in
       "Arabica is sweeter and more aromatic, with more acidity; robusta is more bitter and earthy, with a heavier body, a "
@@ -117,6 +117,8 @@ extension MokaKnowledge {
       let named = MokaVocabulary.roasts.filter { entry in says(question, entry.words) }
       return named.count > 1 && says(question, ["difference", "differ*", "vs", "versus", "compared", "or", "better", "worth"])
         && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "any", "got", "have"])
+        // Asked to choose between them: the options to pick from, not a lecture.
+        && !says(question, ["cant decide", "cannot decide", "options", "choices", "pick", "choose"])
     },
     answer: { _ in
       "Light roasts keep more of the bean's origin: bright, fruity or floral, with more acidity, and in a moka they can "

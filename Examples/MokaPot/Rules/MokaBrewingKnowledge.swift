@@ -9,7 +9,11 @@ extension MokaKnowledge {
     name: "valve",
     asks: { question, context in
       // Right after such a question, asking why means asking its causes.
-      let asksWhy = says(question, ["why", "what caused", "what made", "cause", "how come"]) && question.words.count <= 8
+      // (Or whether it is dangerous: the same answer, safety first.)
+      let asksWhy =
+        says(
+          question, ["why", "what caused", "what made", "cause", "how come", "dangerous", "danger", "safe", "explode*", "burst"])
+        && question.words.count <= 8
       if asksWhy, MokaVocabulary.problem(in: question) == nil, !says(question, findWords),
         let earlier = context.earlierQuestions.last, valveAlarm(Utterance(earlier))
       {
@@ -40,7 +44,11 @@ extension MokaKnowledge {
     asks: { question, context in
       guard
         says(
-          question, ["keep using", "still use", "carry on using", "continue using", "safe to use", "keep brewing"])
+          question,
+          [
+            "keep using", "still use", "carry on using", "continue using", "safe to use", "keep brewing", "still brew",
+            "brew with", "ok to use", "okay to use", "use it with",
+          ])
       else { return false }
       let damage = ["valve", "gasket*", "seal", "crack*", "broken", "damaged", "bent", "worn"]
       return says(question, damage) || context.earlierQuestions.suffix(2).contains { says(Utterance($0), damage) }
@@ -53,8 +61,15 @@ extension MokaKnowledge {
   static let fillLevel = Topic(
     name: "fillLevel",
     asks: { question, _ in
-      says(question, ["valve"]) && says(question, ["fill*", "water level", "water line", "above", "over the", "how much water"])
-        && isQuestion(question)
+      // Up to where the water goes, asked with the valve or without a pot size (a pot size asks for the recipe).
+      let level = says(
+        question, ["how high", "how far up", "to what level", "level", "line", "the top"])
+      let water =
+        says(question, ["fill*", "water"]) && says(question, ["bottom", "base", "boiler", "chamber", "tank", "reservoir"])
+      return isQuestion(question)
+        && (says(question, ["valve"])
+          && says(question, ["fill*", "water level", "water line", "above", "over the", "how much water"])
+          || water && level && MokaToolRules.cups(in: question) == nil)
     },
     answer: { _ in
       "Fill the bottom chamber with water up to just below the safety valve, never above it: water over the valve can "
@@ -118,10 +133,28 @@ extension MokaKnowledge {
           "when is it done",
           "when its done", "when to stop",
         ]) && says(question, ["when", "how long"])
+        // Or whether it can stay on the heat once done.
+        || says(question, ["leave*", "keep*", "stay*"])
+          && says(
+            question, ["on the stove", "on the heat", "on the hob", "on the burner", "on the flame", "on the gas", "on the fire"])
+          && says(question, ["after", "once", "finish*", "done", "ready"])
+    },
+    answer: { question in
+      (says(question, ["leave*", "keep*", "stay*"]) ? "No: do not leave it on the heat once it is done. " : "")
+        + "Take it off the heat as soon as the stream turns pale and starts to gurgle, with the top chamber about three-quarters "
+        + "full; cool the base under cold water to stop the brew. Left on, it sputters and the last of it tastes burnt."
+    })
+
+  /// Where the moka pot comes from.
+  static let history = Topic(
+    name: "history",
+    asks: { question, _ in
+      says(question, ["invent*", "history", "who made the first", "who designed", "who created", "origin of the moka"])
+        && says(question, ["moka", "bialetti", "stovetop", "stove top", "caffettiera"]) && !says(question, findWords)
     },
     answer: { _ in
-      "Take it off the heat as soon as the stream turns pale and starts to gurgle, with the top chamber about three-quarters "
-        + "full; cool the base under cold water to stop the brew. Left on, it sputters and the last of it tastes burnt."
+      "The moka pot was invented in Italy in 1933: Alfonso Bialetti patented it, from a design by the engineer Luigi De "
+        + "Ponti, and Bialetti's eight-sided aluminium Moka Express is still the classic shape."
     })
 
   static let gasket = Topic(

@@ -49,6 +49,7 @@ enum MokaCupboardAnswers {
         let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
         return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
       }
+      if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
@@ -109,11 +110,6 @@ enum MokaCupboardAnswers {
         : "You have \(sealed.count) unopened bag\(sealed.count == 1 ? "" : "s"): "
           + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ") + "."
     }
-    if question.matchesAny([
-      "stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak",
-    ]) {
-      return freshnessSummary(bags)
-    }
     if question.matchesAny(["resting", "too fresh", "degas*"]) {
       let resting = bags.filter { A.string($0, "freshness") == "resting" }
       guard !resting.isEmpty else { return "None of your bags is still resting. " + freshnessSummary(bags) }
@@ -121,18 +117,45 @@ enum MokaCupboardAnswers {
         + resting.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "daysSinceRoast")) days)" }
         .joined(separator: ", ") + "."
     }
+    if question.matchesAny([
+      "stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak",
+    ]) {
+      return freshnessSummary(bags)
+    }
     return "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
   }
 
   static let empty = "Your bags are all empty."
 
-  /// Words that ask for something computed from the bags (amounts, brews, freshness, order).
-  static let computations = [
-    "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
-    "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
-    "last me", "run out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out", "use up", "gone",
-    "fresher", "older", "newer",
+  /// Words that ask whether a bag is still worth using or should go.
+  static let discardWords = [
+    "bin", "throw", "toss", "chuck", "get rid", "still use", "still ok", "still okay", "still drinkable", "worth",
+    "safe to drink", "go bad", "gone bad",
   ]
+
+  /// Whether a bag is still worth brewing, by its freshness: old coffee is flat, not unsafe.
+  static func verdict(_ bag: GeneratedContent) -> String {
+    switch A.string(bag, "freshness") ?? "" {
+    case "stale":
+      "It is safe to drink but stale: the aromas are mostly gone, so expect a flat, woody cup. Use it up in a dark, "
+        + "strong brew (or with milk) if you do not mind, or bin it and open something fresher."
+    case "fading":
+      "Keep it: it is past its peak but still good in a moka. Use it up in the next week or two, before fresher bags."
+    case "resting":
+      "Keep it: it is only a few days from roast and will taste better after a few more days of rest."
+    default:
+      "Keep it: it is fresh, at its best now."
+    }
+  }
+
+  /// Words that ask for something computed from the bags (amounts, brews, freshness, order).
+  static let computations =
+    [
+      "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
+      "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
+      "last me", "run out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out", "use up", "gone",
+      "fresher", "older", "newer",
+    ] + discardWords
 
   /// Words that compare bags: a question with one needs all of them.
   static let comparisons = [
@@ -164,14 +187,16 @@ enum MokaCupboardAnswers {
   /// "the week" of daily brews), if any.
   static func brewsWanted(_ question: Utterance) -> Int? {
     let words = question.words
-    // "Will it last the week?": a brew a day.
-    if question.matches(Phrase("week", fuzzy: false)),
-      ["last", "enough", "every day", "each day", "daily", "every morning"].contains(where: {
-        question.matches(Phrase($0, fuzzy: false))
-      })
-    {
-      return 7
+    let daily = ["last", "enough", "every day", "each day", "a day", "per day", "daily", "every morning"].contains(where: {
+      question.matches(Phrase($0, fuzzy: false))
+    })
+    // "Will it last the week?", "a pot a day for two weeks": a brew a day.
+    if daily, let weeks = words.firstIndex(where: { $0 == "week" || $0 == "weeks" }) {
+      let count = weeks > 0 ? Utterance(words[weeks - 1]).firstNumber : nil
+      return 7 * (count.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1)
     }
+    // "Is there enough to brew that twice?"
+    if words.contains("twice") { return 2 }
     for (index, word) in words.enumerated() {
       guard let value = Utterance(word).firstNumber, (1...60).contains(value) else { continue }
       let next = words.dropFirst(index + 1).first ?? ""
@@ -184,6 +209,10 @@ enum MokaCupboardAnswers {
         return value
       }
     }
+    // One brew of a pot size, asked whether the coffee makes it ("enough for my 2-cup?", "can I
+    // get a 3-cup out of it?").
+    let oneBrew = question.matchesAny(["enough for", "out of it", "out of that", "out of what", "enough left"])
+    if oneBrew, let size = MokaToolRules.cups(in: question), BrewAdviceTool.potSizes.contains(size) { return 1 }
     return nil
   }
 
@@ -193,9 +222,11 @@ enum MokaCupboardAnswers {
     if let wanted {
       let need = wanted * dose
       let left = A.int(bag, "gramsLeft")
+      let brews = wanted == 1 ? "one brew" : "\(wanted) brews"
+      let take = wanted == 1 ? "takes" : "take"
       return left >= need
-        ? "Yes: \(wanted) brews in a \(cups)-cup pot take \(need) g and the \(name) has \(left) g (enough for \(count))."
-        : "No: \(wanted) brews in a \(cups)-cup pot take \(need) g and the \(name) has only \(left) g (enough for \(count))."
+        ? "Yes: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has \(left) g (enough for \(count))."
+        : "No: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has only \(left) g (enough for \(count))."
     }
     guard count > 0 else {
       let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last
@@ -240,7 +271,8 @@ enum MokaCupboardAnswers {
 
   static func compare(_ bag: GeneratedContent, _ reference: GeneratedContent) -> String {
     let aging = ["stale", "fading"].contains(A.string(bag, "freshness") ?? "")
-    return "Your \(A.string(bag, "name") ?? "bag") is \(A.string(reference, "name") ?? "?") in the reference corpus: "
+    return "Your \(A.string(bag, "name") ?? "bag") (\(A.int(bag, "gramsLeft")) g left) is \(A.string(reference, "name") ?? "?") "
+      + "in the reference corpus: "
       + "\(A.string(reference, "process") ?? "") process, \(A.string(reference, "roast") ?? "") roast, notes of "
       + "\(A.list(A.strings(reference, "notes"))), body \(A.int(reference, "body"))/5, acidity \(A.int(reference, "acidity"))/5. "
       + "It was \(state(bag)), "

@@ -53,7 +53,10 @@ enum MokaFollowUps {
       }
       // "Which of those has more body / is the most floral?": ranked on what was shown.
       if pointsBack || short, let ranked = ranked(question, beans) { return ranked }
-      guard !question.matchesAny(notAboutBeans), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question))
+      // ("Tell me more about the first" asks about it, not for more beans.)
+      let tellMore = question.matchesAny(["tell me more", "more about", "more info", "more details"])
+      let blocking = tellMore ? notAboutBeans.filter { $0 != "more" } : notAboutBeans
+      guard !question.matchesAny(blocking), pointsBack || (short && asksAboutBean(question) && !namesBeanFilter(question))
       else {
         return nil
       }
@@ -64,9 +67,11 @@ enum MokaFollowUps {
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
       let names = !MokaReferences.named(in: question, among: places).isEmpty
+      // "The cafe", "the shop", "there": the place just shown, as a pointer would.
+      let definite = question.matchesAny(MokaPlaceFollowUps.definiteReferences)
       // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
-      let newSubject = !pointsBack && question.matchesAny(MokaPlaceFollowUps.subjects)
-      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names else { return nil }
+      let newSubject = !pointsBack && !definite && question.matchesAny(MokaPlaceFollowUps.subjects)
+      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names || definite else { return nil }
       return MokaPlaceFollowUps.answer(question, places, context)
     default:
       return nil
@@ -223,7 +228,8 @@ enum MokaFollowUps {
     let brewCount = MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil
     guard pointsBack || short || brewCount, MokaCupboardAnswers.asksComputation(question) || brewCount else { return nil }
     // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
-    if bags.count == 1, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
+    // (A number of brews is asked of the one bag shown: "enough for my 2-cup?")
+    if bags.count == 1, !brewCount, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
     return MokaCupboardAnswers.sentence(
       GeneratedContent(properties: ["bags": bags]), question, potSize: MokaReferences.potSize(context))
   }

@@ -63,6 +63,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
+    + [history]
     + [processes, caffeine, species, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
 
   /// A greeting or thanks with nothing else in it.
@@ -105,6 +106,8 @@ enum MokaKnowledge {
         "trains", "bus", "taxi", "movie*", "cinema", "beer", "cocktail*", "sushi", "burger*", "carbonara", "lasagn*", "risotto",
         "green tea", "herbal tea", "matcha", "chai",
         "tea bag*",
+        // General-knowledge and chat requests.
+        "capital of", "president", "prime minister", "population of", "joke", "poem", "homework", "translate", "bitcoin",
       ]
       let coffee = ["coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "bicerin", "cappuccino", "latte"]
       return says(question, elsewhere) && !says(question, coffee)

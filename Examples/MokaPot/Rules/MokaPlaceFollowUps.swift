@@ -37,6 +37,12 @@ enum MokaPlaceFollowUps {
       "pot",
     ]
 
+  /// A place named by a definite noun or "there": the one just shown ("how far is the shop?").
+  static let definiteReferences = [
+    "the place", "the shop", "the store", "the cafe", "the caffe", "the bar", "the roaster", "the roastery", "get there",
+    "go there", "walk there", "from here",
+  ]
+
   /// Words of place names that tell nothing apart: kinds of place, the city.
   static let genericPlaceWords: Set<String> = [
     "caffe", "cafe", "coffee", "bar", "moka", "torino", "turin", "torrefazione", "tostatura", "ferramenta", "drogheria",

@@ -62,6 +62,13 @@ extension MokaToolRules {
     {
       item = gasket
     }
+    // A kind of moka pot named without "pot" ("an induction moka").
+    if item == nil, utterance.words.contains("moka") {
+      item = tags.soldTerms.first { term in
+        let kind = Utterance(term).words.filter { !["moka", "pot"].contains($0) }
+        return term.hasSuffix("moka pot") && !kind.isEmpty && kind.allSatisfy(utterance.words.contains)
+      }
+    }
     // A head noun alone (an adapter, a plate) names the gear too.
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
@@ -80,10 +87,12 @@ extension MokaToolRules {
       || utterance.matchesAny(["new pot", "new moka"])
     {
       need = "gear"
-    } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") }) {
+    } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") })
+      || utterance.words.contains(where: tags.distinctiveBeanWords.contains)
+    {
       need = "beans"
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
-    } else if utterance.matchesAny(["espresso", "drink", "cappuccino", "sit", "cup of"]) {
+    } else if utterance.matchesAny(["espresso", "drink", "cappuccino", "sit", "cup of", "a coffee", "coffee to go"]) {
       need = "espresso"
     }
     let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
@@ -92,15 +101,22 @@ extension MokaToolRules {
       if item == nil { item = MokaAnswers.string(earlier, "item") }
     } else if MokaReferences.refersBack(utterance), ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "") {
       need = "beans"
-      // More of one of the user's bags: every nearby place, so that its roaster is among them.
+      // More of one of the user's bags: every nearby place (of the kind asked for, "its roaster"),
+      // so that its roaster is among them.
       if MokaReferences.lastKind(context) == "bags" {
-        return GeneratedContent(properties: ["need": need, "item": item, "openNow": wantsOpenNow(utterance), "limit": 5])
+        return GeneratedContent(properties: [
+          "need": need, "kind": MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }, "item": item,
+          "openNow": wantsOpenNow(utterance), "limit": 5,
+        ])
       }
     }
     let nearest = utterance.matchesAny(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
-    // A question about one place of the data by name: every place, open or not, so that it is listed.
-    if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
-      return GeneratedContent(properties: ["need": need, "item": item, "openNow": false, "limit": 5])
+    // A question about one place of the data by name: the places of its kind, open or not, so that
+    // it is listed even when others are nearer.
+    if let named = tags.placeNames.first(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+      return GeneratedContent(properties: [
+        "need": need, "kind": tags.placeKinds[named], "item": item, "openNow": false, "limit": 5,
+      ])
     }
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
     let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }

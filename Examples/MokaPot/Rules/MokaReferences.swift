@@ -102,7 +102,10 @@ enum MokaReferences {
   /// The bag the question means: named, or the user's bag of the bean an earlier answer was about.
   static func bag(_ utterance: Utterance, bagNames: [String], context: RuleContext) -> String? {
     if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
-    guard refersBack(utterance) else { return nil }
+    // Something like it is not it: the whole cupboard, not that bag.
+    guard refersBack(utterance),
+      !utterance.matchesAny(["anything like", "something like", "similar", "anything close", "something close"])
+    else { return nil }
     switch lastKind(context) {
     case "bags"?:
       let bags = lastBags(context)

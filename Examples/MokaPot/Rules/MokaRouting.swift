@@ -26,6 +26,7 @@ struct MokaRouting: UtteranceClassifier {
       if cases.contains(specialty) { return (specialty, 1, result.scores) }
     }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
+    if cases.contains("beans"), !namesBag, Self.asksPriceOfShown(utterance) { return ("beans", 1, result.scores) }
     if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
     if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
@@ -38,13 +39,22 @@ struct MokaRouting: UtteranceClassifier {
     let place = utterance.matchesAny([
       "how far", "distance to", "walking distance", "address", "till when", "until when", "what time does", "what time do",
       "closing time", "opening hours", "open now", "open right now", "still open", "when does it open", "when does it close",
-      "when do they open", "when do they close",
+      "when do they open", "when do they close", "opens", "closes", "open today", "open tomorrow", "open first",
     ])
     let elsewhere = utterance.matchesAny([
       "bag", "bags", "cupboard", "left", "brew*", "grind*", "dose", "recipe", "roast*", "process*", "notes", "taste*", "decaf*",
       "origin*", "fresh*",
     ])
     return place && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
+  }
+
+  /// The price of something just shown ("which one is the cheapest?"), with no shop, item or
+  /// search in it: the price of beans the data has none of, the beans specialist's to say so,
+  /// not a purchase for the place search.
+  static func asksPriceOfShown(_ utterance: Utterance) -> Bool {
+    MokaVocabulary.mentionsPrice(utterance) && MokaReferences.refersBack(utterance)
+      && !utterance.matchesAny(
+        MokaKnowledge.findWords + NearbyCafesTool.gearWords + ["pot", "online", "web", "look up", "search", "google"])
   }
 
   /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
@@ -54,9 +64,22 @@ struct MokaRouting: UtteranceClassifier {
       utterance.matchesAny([
         "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
         "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
+        "roast date", "roasted when", "when was it roasted", "when were they roasted", "when did i open", "how old",
       ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
-    let elsewhere = utterance.matchesAny(MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference"])
-    return bags && !elsewhere && !MokaFollowUps.namesBeanFilter(utterance) && MokaVocabulary.problem(in: utterance) == nil
+    // The user's own stock, named as such in a short question of one part: about the bags even with
+    // an origin or roast in it ("any Ethiopian in my cupboard?"). (A longer one, or one in two
+    // parts, may mix in a search or a purchase: the learned router decides.)
+    let onePart = utterance.words.count <= 10 && !utterance.words.contains { ["and", "also", "plus", "then"].contains($0) }
+    let owned =
+      onePart
+      && utterance.matchesAny([
+        "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "have at home", "got at home", "have i got",
+        "do i own",
+      ])
+    let elsewhere = utterance.matchesAny(
+      MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like"])
+    guard !elsewhere, MokaVocabulary.problem(in: utterance) == nil else { return false }
+    return owned || bags && !MokaFollowUps.namesBeanFilter(utterance)
   }
 
   /// A question that names only what beans to look for (an origin, roast, process, flavour,
@@ -99,6 +122,7 @@ struct MokaRouting: UtteranceClassifier {
       MokaToolRules.cups(in: utterance) != nil
       && utterance.matchesAny([
         "brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind",
+        "how much do i use", "how much should i use", "how much to use", "how much do i put", "how much should i put",
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)

@@ -11,11 +11,16 @@ struct MokaTags: Sendable {
   let placeWords: Set<String>
   /// The names of the places in the data.
   let placeNames: [String]
+  /// Each place's kind (roaster, cafe, shop) by its name.
+  let placeKinds: [String: String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
   let regions: [String: String]
   /// The user's bags by the distinctive words of their beans' names ("yirgacheffe" → "Kochere"),
   /// countries left out: a bag asked for by its bean.
   let bagsByBeanWord: [String: String]
+  /// Words of the corpus's bean names that name no place, gear or kind of coffee ("harrar",
+  /// "gatomboya"): a bean asked for by name.
+  let distinctiveBeanWords: Set<String>
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
   let soldTerms: [String]
   let vocabulary: [(tag: String, words: Set<String>)]
@@ -50,6 +55,16 @@ struct MokaTags: Sendable {
     soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
     placeNames = data.cafes.map(\.name)
+    let common: Set<String> = [
+      "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",
+      "origin", "classic", "classico", "italiano", "italian", "moka", "morning", "special", "reserve", "estate", "mountain",
+      "mountains", "blue", "fine", "crema", "dolce",
+    ]
+    let placeTerms = Set(data.cafes.flatMap { Utterance($0.name + " " + $0.sells.joined(separator: " ")).words })
+    distinctiveBeanWords = Set(data.beans.flatMap { Utterance($0.name).words }).filter { $0.count > 4 }
+      .subtracting(common).subtracting(placeTerms)
+      .subtracting(data.beans.map { $0.country.lowercased() })
+    placeKinds = Dictionary(data.cafes.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
     for bag in data.cupboard ?? [] {

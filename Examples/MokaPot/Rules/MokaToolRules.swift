@@ -17,7 +17,8 @@ enum MokaToolRules {
   /// or answered (flavours liked) right after its questions.
   static let quiz = ToolRule(
     tool: "tasteQuiz",
-    triggers: .weighted(8, ["quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test"])
+    triggers: .weighted(
+      8, ["quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test", "my profile"])
       + .weighted(
         5,
         [
@@ -25,7 +26,12 @@ enum MokaToolRules {
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
-      return answersQuiz && !MokaVocabulary.likes(in: utterance).isEmpty ? 8 : 0
+      // "What kind of coffee drinker am I?": the user asks what their own taste is.
+      let words = utterance.words
+      let asksSelf =
+        zip(words, words.dropFirst()).contains { $0 == ("am", "i") }
+        && utterance.matchesAny(["profile", "type", "kind", "drinker", "taste"])
+      return (answersQuiz && !MokaVocabulary.likes(in: utterance).isEmpty) || asksSelf ? 8 : 0
     }
   ) { utterance, _ in
     GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: utterance)])
@@ -41,12 +47,24 @@ enum MokaToolRules {
     // Options asked for without a count ("show me some options", not "2 options").
     contextScore: { utterance, _ in
       if isBare(utterance) { return 6 }
+      // Torn between roasts named ("light, medium or dark, I can't decide"): those are the options.
+      let torn = utterance.matchesAny([
+        "cant decide", "cannot decide", "pick from", "choose from", "choose between", "torn between",
+      ])
+      if torn, MokaVocabulary.roasts.filter({ utterance.matchesAny($0.words) }).count > 1 { return 9 }
       // (Options of a kind of bean are a search: "semi-washed options".)
       let options = ["options", "choices"].contains(where: utterance.words.contains)
       return options && MokaVocabulary.resultCount(in: utterance) == nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2 : 0
     }
   ) { utterance, _ in
     // Alternatives named ("fruity or chocolatey"): those are the options.
+    let roasts = MokaVocabulary.roasts.filter { utterance.matchesAny($0.words) }.map(\.roast)
+    if roasts.count >= 2 {
+      return GeneratedContent(properties: [
+        "question": "Which roast would you like?",
+        "options": roasts.prefix(4).map { $0.prefix(1).uppercased() + $0.dropFirst() + " roast" },
+      ])
+    }
     let named = MokaVocabulary.likes(in: utterance)
     if named.count >= 2 {
       return GeneratedContent(properties: [
@@ -124,7 +142,8 @@ enum MokaToolRules {
           ?? baggedName(utterance)
       let compare = [
         "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
-        "tasting notes", "taste like", "notes",
+        "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
+        "database", "corpus",
       ]
       .contains { utterance.matches(Phrase($0, fuzzy: false)) }
       let action = compare ? "compare" : bag == nil ? "list" : "detail"
@@ -223,7 +242,11 @@ enum MokaToolRules {
     return ToolRule(
       tool: "searchBeans", triggers: vocabulary + words,
       contextScore: { utterance, context in
-        MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0
+        // A preference described ("something bold and heavy") is what to search for.
+        // (Not an answer to the quiz's questions, which the quiz reads.)
+        let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz"
+        let prefers = preference(in: utterance) != nil && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz ? 2.0 : 0
+        return prefers + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
       }
     ) { utterance, context in
       searchArguments(utterance, context: context, regions: tags.regions)

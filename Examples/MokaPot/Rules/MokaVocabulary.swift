@@ -202,6 +202,19 @@ enum MokaVocabulary {
       else { continue }
       notes.append(unknown)
     }
+    // …or just before "note" or "notes" ("a cola note", "with bergamot notes").
+    for (index, word) in words.enumerated().dropFirst() where ["note", "notes", "flavour", "flavor", "finish"].contains(word) {
+      let unknown = words[index - 1]
+      let describing: Set<String> = [
+        "the", "a", "an", "some", "any", "tasting", "taste", "strong", "nice", "good", "main", "other", "different", "same",
+        "these", "those", "this", "that", "its", "their", "with", "what", "which", "coffee", "bean", "fruit", "fruity",
+        "light", "dark", "medium", "roast", "heavy", "subtle", "distinct", "clear", "long", "short", "clean", "weird", "odd",
+      ]
+      guard unknown.count > 3, !describing.contains(unknown), note(for: unknown) == nil, !notes.contains(unknown),
+        !unknown.hasSuffix("ing"), !unknown.hasSuffix("ly")
+      else { continue }
+      notes.append(unknown)
+    }
     for entry in flavours where entry.words.contains(where: { $0.contains(" ") && utterance.matches(Phrase($0, fuzzy: false)) }) {
       if !notes.contains(entry.note) { notes.append(entry.note) }
     }
