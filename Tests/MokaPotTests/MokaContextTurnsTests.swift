@@ -133,4 +133,18 @@ struct MokaContextTurnsTests {
     #expect(tools(similar) == ["cupboard"])
     #expect(arguments(similar).contains(#""action":"list""#), "\(arguments(similar))")
   }
+
+  @Test func whatABagsBeanIsComesFromItsReference() async throws {
+    let reply = try await chat().send("is my Kochere a natural or a washed coffee?")
+    #expect(tools(reply) == ["cupboard"])
+    #expect(arguments(reply).contains(#""action":"compare""#), "\(arguments(reply))")
+    #expect(reply.response.content.contains("washed process"), "\(reply.response.content)")
+    #expect(reply.response.content.contains("from Yirgacheffe, Ethiopia"), "\(reply.response.content)")
+  }
+
+  @Test func nothingGoingToWasteMeansTheOrderToFinishBagsIn() async throws {
+    let reply = try await chat().send("which bag should I open next so nothing goes to waste?")
+    #expect(tools(reply) == ["cupboard"])
+    #expect(reply.response.content.hasPrefix("Finish the Santos first"), "\(reply.response.content)")
+  }
 }

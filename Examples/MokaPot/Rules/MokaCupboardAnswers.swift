@@ -78,7 +78,7 @@ enum MokaCupboardAnswers {
       return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted) }).joined(separator: " ")
     }
     if question.matchesAny([
-      "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin",
+      "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin", "waste",
     ]) {
       let order = open.sorted { urgency($0) > urgency($1) }
       guard let first = order.first else { return "Your bags are all empty." }
@@ -272,7 +272,7 @@ enum MokaCupboardAnswers {
   static func compare(_ bag: GeneratedContent, _ reference: GeneratedContent) -> String {
     let aging = ["stale", "fading"].contains(A.string(bag, "freshness") ?? "")
     return "Your \(A.string(bag, "name") ?? "bag") (\(A.int(bag, "gramsLeft")) g left) is \(A.string(reference, "name") ?? "?") "
-      + "in the reference corpus: "
+      + "in the reference corpus: from \(A.string(reference, "origin") ?? "?"), "
       + "\(A.string(reference, "process") ?? "") process, \(A.string(reference, "roast") ?? "") roast, notes of "
       + "\(A.list(A.strings(reference, "notes"))), body \(A.int(reference, "body"))/5, acidity \(A.int(reference, "acidity"))/5. "
       + "It was \(state(bag)), "

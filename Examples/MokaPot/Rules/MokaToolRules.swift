@@ -99,7 +99,7 @@ enum MokaToolRules {
       [
         "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
         "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
-        "last the week", "how long will", "use up", "at home", "ive got",
+        "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
       ], fuzzy: false)
     + .weighted(
       2,
@@ -144,6 +144,9 @@ enum MokaToolRules {
         "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
         "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
         "database", "corpus",
+        // What the bag's bean is: its reference's process, roast and origin.
+        "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
+        "what roast", "how dark", "roast level", "grown", "where is it from", "origin",
       ]
       .contains { utterance.matches(Phrase($0, fuzzy: false)) }
       let action = compare ? "compare" : bag == nil ? "list" : "detail"

@@ -107,7 +107,7 @@ enum MokaVocabulary {
     ("bitter", ["bitter*", "burnt", "burned", "burning", "harsh", "acrid", "ashy", "scorched", "amaro"]),
     ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
     (
-      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like water", "diluted"]
+      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like water", "diluted", "like tea"]
     ),
     (
       "firstUse",
@@ -119,7 +119,10 @@ enum MokaVocabulary {
     (
       "cleaning",
       [
-        "clean*", "crust*", "scale", "scaling", "chalk*", "white deposit*", "descal*", "wash*", "limescale", "mould*", "mold",
+        "clean*", "crust*", "scale", "scaling", "chalk*", "white deposit*", "descal*", "wash", "washing", "washes", "washed it",
+        "washed the",
+        // ("Washed" alone is a process.)
+        "limescale", "mould*", "mold",
         "moldy", "soap", "dishwasher", "nettoy*", "detartr*",
         "pulire", "pulisco", "pulizia", "limpiar", "limpio", "reinig*", "entkalk*",
       ]
