@@ -147,4 +147,27 @@ struct MokaContextTurnsTests {
     #expect(tools(reply) == ["cupboard"])
     #expect(reply.response.content.hasPrefix("Finish the Santos first"), "\(reply.response.content)")
   }
+
+  @Test func aPlaceNameIsNotAPrice() {
+    #expect(!MokaVocabulary.mentionsPrice(Utterance("anything honey processed from Costa Rica?")))
+    #expect(!MokaVocabulary.mentionsPrice(Utterance("a European roaster?")))
+    #expect(MokaVocabulary.mentionsPrice(Utterance("what would a bag cost?")))
+  }
+
+  @Test func aNegatedRoastLeavesThatRoastOut() async throws {
+    let chat = try chat()
+    _ = try await chat.send("beans from Indonesia?")
+    let filtered = try await chat.send("which of those is not a dark roast?")
+    #expect(tools(filtered).isEmpty)
+    #expect(filtered.response.content.hasPrefix("Of those, not dark roast"), "\(filtered.response.content)")
+    #expect(!filtered.response.content.contains("dark roast;"), "\(filtered.response.content)")
+  }
+
+  @Test func aBagNamedByItsBeanBeatsWhatItPointsBackAt() async throws {
+    let chat = try chat()
+    _ = try await chat.send("light Ethiopian beans?")
+    let own = try await chat.send("I think I own a yirgacheffe, how old is it?")
+    #expect(tools(own) == ["cupboard"])
+    #expect(arguments(own).contains("Kochere"), "\(arguments(own))")
+  }
 }

@@ -230,7 +230,7 @@ enum MokaCupboardAnswers {
     }
     guard count > 0 else {
       let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last
-      return "\(name): \(A.int(bag, "gramsLeft")) g is not enough for one brew in a \(cups)-cup pot (\(dose) g)"
+      return "\(name): \(A.int(bag, "gramsLeft")) g is not enough for a full brew in a \(cups)-cup pot (\(dose) g)"
         + (small.map { ", but enough for a \($0)-cup pot." } ?? ".")
     }
     return "\(name): \(A.int(bag, "gramsLeft")) g is enough for \(count) brews in a \(cups)-cup pot "

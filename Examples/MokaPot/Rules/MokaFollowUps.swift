@@ -191,10 +191,13 @@ enum MokaFollowUps {
   /// "Which of those is a light roast / washed / not dark?": the beans with (or without) that roast
   /// or process, or nil when the question names neither or none of them fits.
   static func filter(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
-    let roast = MokaVocabulary.roast(in: question)
+    let negated = negations.contains(where: question.words.contains)
+    // Negated, the roast named is the one to leave out ("which isn't dark?"), not the one
+    // MokaVocabulary.roast reads as wanted instead ("not too dark" → medium).
+    let named = MokaVocabulary.roasts.first { question.matchesAny($0.words) }?.roast
+    let roast = negated ? named : MokaVocabulary.roast(in: question)
     let process = MokaVocabulary.process(in: question).map { ["wetHulled": "wet-hulled", "semiWashed": "semi-washed"][$0] ?? $0 }
     guard roast != nil || process != nil, beans.count > 1 else { return nil }
-    let negated = negations.contains(where: question.words.contains)
     let matching = beans.filter { bean in
       let fits =
         (roast.map { MokaAnswers.string(bean, "roast") == $0 } ?? true)

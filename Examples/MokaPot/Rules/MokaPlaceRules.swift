@@ -13,12 +13,16 @@ extension MokaToolRules {
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
           "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
           "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
-          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
+          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee", "where could i",
+          "where would i", "where might i",
         ], fuzzy: false)
         + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
-        + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false),
+        + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false)
+        // Anything else a place sells, named in full ("a brewing class", "a grinding service").
+        + Array<Phrase>.weighted(
+          2, tags.soldTerms.filter { $0.contains(" ") && !$0.contains("bean") && !$0.contains("coffee") }, fuzzy: false),
       contextScore: { utterance, context in
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
@@ -89,6 +93,9 @@ extension MokaToolRules {
       need = "gear"
     } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") })
       || utterance.words.contains(where: tags.distinctiveBeanWords.contains)
+      // Coffee to brew at home: a roast, single origins, more of the beans or bags just shown.
+      || utterance.matchesAny(["dark roast", "medium roast", "light roast", "single origin*", "whole bean"])
+      || utterance.words.contains("more") && ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "")
     {
       need = "beans"
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }

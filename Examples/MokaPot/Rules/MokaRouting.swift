@@ -106,7 +106,7 @@ struct MokaRouting: UtteranceClassifier {
         "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
         "mine", "bag", "bags",
         "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
-        "heat", "stove", "price*", "cost*", "cheap*",
+        "heat", "stove", "price*", "cost", "costs", "costing", "costly", "cheap*",
         "options", "choices", "help me choose", "fresh*", "stale", "still good", "fading", "remaining",
         "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
         "pay", "wheres",
@@ -137,7 +137,8 @@ struct MokaRouting: UtteranceClassifier {
     let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
         "left", "enough", "last", "have", "bag", "bags", "cupboard", "bean", "beans", "roast*", "decaf*", "brews", "fresh*",
-        "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost*", "wheres", "sold", "own",
+        "stale", "origin*", "hate", "dislike", "avoid", "online", "place", "cheap*", "price*", "cost", "costs", "costing",
+        "costly", "wheres", "sold", "own",
         "least", "blend*", "which beans", "which coffee", "how much is", "a new", "usually",
       ])
     return (recipe || problem) && !elsewhere && !describesBeans

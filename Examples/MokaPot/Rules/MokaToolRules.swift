@@ -135,10 +135,12 @@ enum MokaToolRules {
       // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
       let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
       let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
+      // A bag named (or named by its bean) beats one that "it" points back at.
+      let named = bagNames.first { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }
       let bag =
         bothNamed
         ? nil
-        : MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? byBean ?? ownedName(utterance)
+        : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
           ?? baggedName(utterance)
       let compare = [
         "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",

@@ -136,8 +136,10 @@ enum MokaVocabulary {
   ]
 
   /// Words about money: the data has no prices, so such a constraint is reported, never applied.
+  /// (Whole words where a prefix would catch a place: "Costa Rica", "European".)
   static let pricePhrases = [
-    "price*", "cost*", "cheap*", "expensive", "afford*", "budget", "euro*", "eur", "dollar*", "usd", "bucks", "quid",
+    "price*", "cost", "costs", "costing", "costly", "cheap*", "expensive", "afford*", "budget", "euro", "euros", "eur", "dollar*",
+    "usd", "bucks", "quid",
     "pound*", "money", "prezzo", "precio", "prix", "preis",
   ]
 
