@@ -170,4 +170,23 @@ struct MokaContextTurnsTests {
     #expect(tools(own) == ["cupboard"])
     #expect(arguments(own).contains("Kochere"), "\(arguments(own))")
   }
+
+  @Test func theBigOneIsTheLargestPotSizeMentioned() async throws {
+    let chat = try chat()
+    _ = try await chat.send("dose for a 9-cup pot?")
+    _ = try await chat.send("I also own a 1-cup")
+    _ = try await chat.send("how many brews does my Santos give in the small one?")
+    // 210 g: 30 brews of 7 g, 5 of 42 g.
+    let big = try await chat.send("and in the big one?")
+    #expect(tools(big).isEmpty)
+    #expect(big.response.content.contains("enough for 5 brews in a 9-cup pot"), "\(big.response.content)")
+  }
+
+  @Test func theBagMeansTheOneTheUserNamedLast() async throws {
+    let chat = try chat()
+    _ = try await chat.send("my Huila tastes sour")
+    let fresh = try await chat.send("might the bag be too fresh still?")
+    #expect(arguments(fresh).contains("Huila"), "\(arguments(fresh))")
+    #expect(fresh.response.content.contains("not too fresh"), "\(fresh.response.content)")
+  }
 }

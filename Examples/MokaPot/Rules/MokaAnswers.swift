@@ -130,7 +130,7 @@ enum MokaAnswers {
     case ("searchBeans", "noMatchesInIndex"):
       return noMatch(result)
     case ("cupboard", "ok"):
-      return MokaCupboardAnswers.sentence(output, question, potSize: context.flatMap(MokaReferences.potSize))
+      return MokaCupboardAnswers.sentence(output, question, potSize: context.flatMap { MokaReferences.potSize(question, $0) })
     case ("cupboard", "noSuchBag"):
       let asked = string(result.arguments, "bag").map { "called \($0) " } ?? ""
       return "You have no bag \(asked)in your cupboard. You have: "

@@ -50,6 +50,12 @@ enum MokaCupboardAnswers {
         return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
       }
       if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
+      if question.matchesAny(["resting", "too fresh", "degas*"]) {
+        return detail(bag)
+          + (A.string(bag, "freshness") == "resting"
+            ? " Yes: it is still resting; give it a few more days from roast."
+            : " No: it is past the first few days of rest after roasting, so it is not too fresh.")
+      }
       return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }

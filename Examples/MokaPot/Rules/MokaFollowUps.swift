@@ -225,15 +225,21 @@ enum MokaFollowUps {
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
       guard pointsBack || short || named != nil else { return nil }
       return MokaCupboardAnswers.sentence(
-        GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(context))
+        GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context))
     }
-    // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown.
-    let brewCount = MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil
+    // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown,
+    // and so is "and in the big one?" right after such a question.
+    let previous = context.earlierQuestions.last.map(Utterance.init)
+    let elliptical =
+      question.words.count <= 6 && question.matchesAny(["and", "what about", "how about"])
+      && previous.map { MokaCupboardAnswers.asksBrewCount($0) || MokaCupboardAnswers.brewsWanted($0) != nil } == true
+    let brewCount =
+      MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical
     guard pointsBack || short || brewCount, MokaCupboardAnswers.asksComputation(question) || brewCount else { return nil }
     // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
     // (A number of brews is asked of the one bag shown: "enough for my 2-cup?")
     if bags.count == 1, !brewCount, plural || MokaCupboardAnswers.asksComparison(question) { return nil }
     return MokaCupboardAnswers.sentence(
-      GeneratedContent(properties: ["bags": bags]), question, potSize: MokaReferences.potSize(context))
+      GeneratedContent(properties: ["bags": bags]), question, potSize: MokaReferences.potSize(question, context))
   }
 }

@@ -103,13 +103,14 @@ enum MokaReferences {
   static func bag(_ utterance: Utterance, bagNames: [String], context: RuleContext) -> String? {
     if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
     // Something like it is not it: the whole cupboard, not that bag.
-    guard refersBack(utterance),
+    guard refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"]),
       !utterance.matchesAny(["anything like", "something like", "similar", "anything close", "something close"])
     else { return nil }
     switch lastKind(context) {
     case "bags"?:
       let bags = lastBags(context)
       return (selectBag(utterance, from: bags) ?? (bags.count == 1 ? bags.first : nil)).flatMap { MokaAnswers.string($0, "name") }
+        ?? lastNamedBag(bagNames, context)
     case "beans"?:
       guard let bean = selectBean(utterance, from: lastBeans(context)) ?? lastBeans(context).first,
         let name = MokaAnswers.string(bean, "name")
@@ -118,8 +119,34 @@ enum MokaReferences {
       let words = Set(Utterance(name).words)
       return bagNames.first { words.contains($0.lowercased()) } ?? name
     default:
-      return nil
+      return lastNamedBag(bagNames, context)
     }
+  }
+
+  /// The bag the user's questions named last ("my Huila tastes sour", then "could the bag be too
+  /// fresh?"): what "it" or "the bag" means when no result singles one out.
+  static func lastNamedBag(_ bagNames: [String], _ context: RuleContext) -> String? {
+    for question in context.earlierQuestions.reversed() {
+      let earlier = Utterance(question)
+      if let named = bagNames.first(where: { earlier.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
+    }
+    return nil
+  }
+
+  /// The pot size a question means: the one it names; "the big one" or "the small one", the
+  /// largest or smallest the conversation mentioned; else the conversation's (``potSize(_:)``).
+  static func potSize(_ utterance: Utterance, _ context: RuleContext) -> Int? {
+    if let named = MokaToolRules.cups(in: utterance) { return named }
+    let sizes = context.earlierQuestions.compactMap { MokaToolRules.cups(in: Utterance($0)) }
+    if sizes.count > 1 {
+      if utterance.matchesAny(["big one", "bigger", "biggest", "large one", "larger", "the big", "the large"]) {
+        return sizes.max()
+      }
+      if utterance.matchesAny(["small one", "smaller", "smallest", "little one", "the small", "the little"]) {
+        return sizes.min()
+      }
+    }
+    return potSize(context)
   }
 
   /// The items of `items` that the conversation singled out most recently: those named by the

@@ -128,6 +128,12 @@ enum MokaToolRules {
         {
           return 3
         }
+        // What the bag the conversation is about should taste like, or how it compares.
+        if MokaReferences.refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"]),
+          utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil
+        {
+          return 3
+        }
         return MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
           && MokaReferences.lastKind(context) != nil ? 3 : 0
       }
@@ -142,19 +148,21 @@ enum MokaToolRules {
         ? nil
         : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
           ?? baggedName(utterance)
-      let compare = [
-        "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
-        "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
-        "database", "corpus",
-        // What the bag's bean is: its reference's process, roast and origin.
-        "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
-        "what roast", "how dark", "roast level", "grown", "where is it from", "origin",
-      ]
-      .contains { utterance.matches(Phrase($0, fuzzy: false)) }
+      let compare = utterance.matchesAny(compareWords)
       let action = compare ? "compare" : bag == nil ? "list" : "detail"
       return GeneratedContent(properties: ["action": action, "bag": bag])
     }
   }
+
+  /// Words that ask how a bag compares with its reference bean, or what that bean is.
+  static let compareWords = [
+    "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
+    "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
+    "database", "corpus",
+    // What the bag's bean is: its reference's process, roast and origin.
+    "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
+    "what roast", "how dark", "roast level", "grown", "where is it from", "origin",
+  ]
 
   /// A capitalised name after "my" ("my Huila"), for a cupboard whose bag names are not known.
   static func ownedName(_ utterance: Utterance) -> String? {
