@@ -189,4 +189,13 @@ struct MokaContextTurnsTests {
     #expect(arguments(fresh).contains("Huila"), "\(arguments(fresh))")
     #expect(fresh.response.content.contains("not too fresh"), "\(fresh.response.content)")
   }
+
+  @Test func aNoteFiltersTheBeansShown() async throws {
+    let chat = try chat()
+    let first = try await chat.send("Guatemalan beans, three of them")
+    #expect(tools(first) == ["searchBeans"])
+    let spiced = try await chat.send("which one of those has cinnamon?")
+    #expect(tools(spiced).isEmpty)
+    #expect(spiced.response.content.hasPrefix("Of those, cinnamon notes: Guatemala Antigua"), "\(spiced.response.content)")
+  }
 }

@@ -25,7 +25,9 @@ enum MokaAnswers {
     }
     var sentences = results.map { sentence($0, question, context: context) }
     // Buying more of one of the user's bags: where it came from comes first.
-    if let places = results.first(where: { $0.tool == "nearbyCafes" }), let origin = roasterOfBag(question, context, places) {
+    if let places = results.first(where: { $0.tool == "nearbyCafes" }),
+      let origin = roasterOfBag(question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
+    {
       sentences.insert(origin, at: 0)
     }
     if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
@@ -81,17 +83,21 @@ enum MokaAnswers {
     return tail.matchesAny([
       "where can i", "where could i", "where do i", "where to", "where should i", "near me", "nearby", "around here",
       "close by", "which shop", "which cafe", "a shop", "a cafe", "somewhere", "anywhere", "any shop", "any cafe", "a roaster",
-      "any roaster", "open now",
+      "any roaster", "open now", "open today", "are they open", "is it open", "are they still open",
     ])
   }
 
   /// For a place search about buying more of one of the user's bags ("where can I get more of
   /// it?"): the bag's roaster, and whether it is among the places found.
-  static func roasterOfBag(_ question: Utterance, _ context: RuleContext, _ result: ToolResult) -> String? {
-    let bags = MokaReferences.lastBags(context)
+  /// `bagsNow` is this turn's cupboard look-up, if any ("who roasted my Huila, and are they open?").
+  static func roasterOfBag(_ question: Utterance, _ context: RuleContext, _ result: ToolResult, bagsNow: ToolResult? = nil)
+    -> String?
+  {
+    let shownNow = bagsNow.flatMap { $0.status == "ok" ? array($0.output, "bags") : nil } ?? []
+    let bags = shownNow.isEmpty ? MokaReferences.lastBags(context) : shownNow
     guard !bags.isEmpty,
       [
-        "more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill", "that bag", "this bag",
+        "more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill", "that bag", "this bag", "roasted",
         "its roaster",
         "the roaster",
       ].contains(where: {

@@ -188,8 +188,9 @@ enum MokaFollowUps {
   /// Words that turn a filter around ("any of them not a natural?").
   static let negations = ["not", "isnt", "arent", "non", "without", "except", "no"]
 
-  /// "Which of those is a light roast / washed / not dark?": the beans with (or without) that roast
-  /// or process, or nil when the question names neither or none of them fits.
+  /// "Which of those is a light roast / washed / not dark / has cinnamon?": the beans with (or
+  /// without) that roast, process or note; nil when the question names none of these, or none of
+  /// the beans fits (a new search with the earlier filters and this one serves better than a "no").
   static func filter(_ question: Utterance, _ beans: [GeneratedContent]) -> String? {
     let negated = negations.contains(where: question.words.contains)
     // Negated, the roast named is the one to leave out ("which isn't dark?"), not the one
@@ -197,16 +198,21 @@ enum MokaFollowUps {
     let named = MokaVocabulary.roasts.first { question.matchesAny($0.words) }?.roast
     let roast = negated ? named : MokaVocabulary.roast(in: question)
     let process = MokaVocabulary.process(in: question).map { ["wetHulled": "wet-hulled", "semiWashed": "semi-washed"][$0] ?? $0 }
-    guard roast != nil || process != nil, beans.count > 1 else { return nil }
+    // A note named, unless it is the process's own word ("the honey one").
+    let note = MokaVocabulary.flavours(in: question).first { note in process.map { !$0.hasPrefix(note) } ?? true }
+    guard roast != nil || process != nil || note != nil, beans.count > 1 else { return nil }
     let matching = beans.filter { bean in
+      let tasted = MokaAnswers.strings(bean, "notes").map { $0.lowercased() }
       let fits =
         (roast.map { MokaAnswers.string(bean, "roast") == $0 } ?? true)
         && (process.map { MokaAnswers.string(bean, "process") == $0 } ?? true)
+        && (note.map { note in tasted.contains { tasted in FlavourFamily.members(of: note).contains(where: tasted.contains) } }
+          ?? true)
       return fits != negated
     }
-    // None of them fits: a new search with that filter serves better than a "no".
+    let asked = [roast.map { "\($0) roast" }, process.map { "\($0) process" }, note.map { "\($0) notes" }].compactMap { $0 }
+      .joined(separator: ", ")
     guard !matching.isEmpty else { return nil }
-    let asked = [roast.map { "\($0) roast" }, process.map { "\($0) process" }].compactMap { $0 }.joined(separator: ", ")
     return "Of those, \(negated ? "not " : "")\(asked): " + matching.map(MokaAnswers.beanLine).joined(separator: "; ") + "."
   }
 

@@ -103,10 +103,14 @@ extension MokaToolRules {
       need = "espresso"
     }
     let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
-    if followUp, let earlier = context.latest("nearbyCafes")?.arguments {
+    // "It" after beans or bags (newer than any place search) is coffee to buy; after places, the
+    // places' search again.
+    let pointsAtCoffee =
+      MokaReferences.refersBack(utterance) && ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "")
+    if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
       if need == "any" { need = MokaAnswers.string(earlier, "need") ?? "any" }
       if item == nil { item = MokaAnswers.string(earlier, "item") }
-    } else if MokaReferences.refersBack(utterance), ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "") {
+    } else if pointsAtCoffee {
       need = "beans"
       // More of one of the user's bags: every nearby place (of the kind asked for, "its roaster"),
       // so that its roaster is among them.
