@@ -1,0 +1,108 @@
+import Ristretto
+import RistrettoRules
+
+/// When the rule-based model looks in the user's cupboard, and for which bag and action: owning,
+/// amounts and freshness words, a bag named (or named by its bean), a comparison with the
+/// reference bean.
+extension MokaToolRules {
+  /// Owning, amounts, freshness and the user's bag names point at the cupboard.
+  static let ownership: [Phrase] =
+    .weighted(
+      3,
+      [
+        "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
+        "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
+        "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
+      ], fuzzy: false)
+    + .weighted(
+      2,
+      [
+        "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
+        "almost empty", "nearly empty", "almost out", "nearly out", "almost gone", "nearly gone",
+        "opened", "sealed",
+        "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first", "run out", "running low",
+        "running out", "how many brews", "brews", "grams",
+      ], fuzzy: false)
+
+  static func cupboard(bagNames: [String], tags: MokaTags? = nil) -> ToolRule {
+    let names = bagNames.map { $0.lowercased() }
+    return ToolRule(
+      tool: "cupboard",
+      triggers: ownership + names.flatMap { [Phrase("my \($0)", weight: 4, fuzzy: false), Phrase($0, weight: 2, fuzzy: false)] },
+      contextScore: { utterance, context in
+        // One of the user's bags named with something to compute or tune about it.
+        // (A brewing problem or a recipe asked for is the brewing advice's.)
+        let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+        let about = [
+          "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
+        ]
+        if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
+          utterance.matchesAny(about)
+        {
+          return 3
+        }
+        // What the bag the conversation is about should taste like, or how it compares.
+        if MokaReferences.refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"]),
+          utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil
+        {
+          return 3
+        }
+        return MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
+          && MokaReferences.lastKind(context) != nil ? 3 : 0
+      }
+    ) { utterance, context in
+      // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
+      let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
+      let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
+      // A bag named (or named by its bean) beats one that "it" points back at.
+      let named = bagNames.first { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }
+      let bag =
+        bothNamed
+        ? nil
+        : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
+          ?? baggedName(utterance)
+      let compare = utterance.matchesAny(compareWords)
+      let action = compare ? "compare" : bag == nil ? "list" : "detail"
+      return GeneratedContent(properties: ["action": action, "bag": bag])
+    }
+  }
+
+  /// Words that ask how a bag compares with its reference bean, or what that bean is.
+  static let compareWords = [
+    "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
+    "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
+    "database", "corpus",
+    // What the bag's bean is: its reference's process, roast and origin.
+    "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
+    "what roast", "how dark", "roast level", "grown", "where is it from", "origin",
+  ]
+
+  /// A capitalised name after "my" ("my Huila"), for a cupboard whose bag names are not known.
+  static func ownedName(_ utterance: Utterance) -> String? {
+    let tokens = utterance.original.split(whereSeparator: { !$0.isLetter })
+    for (index, token) in tokens.enumerated().dropLast() where token.lowercased() == "my" {
+      let next = tokens[index + 1]
+      if let first = next.first, first.isUppercase, next.count > 2 { return String(next) }
+    }
+    return nil
+  }
+
+  /// The word before "bag" that names it ("the yemen bag", "my bourbon bag"), for a bag the
+  /// cupboard may not hold: asked for by name, so the answer can say it is not there.
+  static func baggedName(_ utterance: Utterance) -> String? {
+    let words = utterance.words
+    let generic: Set<String> = [
+      "my", "the", "a", "an", "this", "that", "which", "each", "every", "one", "new", "old", "open", "opened", "unopened",
+      "whole", "coffee", "bean", "beans", "full", "empty", "last", "first", "next", "other", "oldest", "newest", "any", "of",
+      "g", "kg", "half", "big", "small", "same", "your", "its", "what", "paper", "sealed", "fresh", "stale", "ground", "per", "a",
+    ]
+    for (index, word) in words.enumerated().dropFirst() where ["bag", "pack", "packet"].contains(word) {
+      let name = words[index - 1]
+      // Superlatives, participles and adverbs describe a bag rather than name it ("freshest", "roasted").
+      let describes = ["est", "ed", "ly"].contains(where: name.hasSuffix)
+      guard name.count > 2, !generic.contains(name), !describes, Int(name.filter(\.isNumber)) == nil else { continue }
+      return name.prefix(1).uppercased() + name.dropFirst()
+    }
+    return nil
+  }
+}
