@@ -49,7 +49,8 @@ let package = Package(
       path: "Fixtures",
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
-        "moka/answers-blind7.jsonl", "moka/routing-blind6.jsonl", "fuzz",
+        "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl", "moka/routing-blind6.jsonl", "moka/routing-blind7.jsonl",
+        "fuzz",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
