@@ -198,4 +198,39 @@ struct MokaContextTurnsTests {
     #expect(tools(spiced).isEmpty)
     #expect(spiced.response.content.hasPrefix("Of those, cinnamon notes: Guatemala Antigua"), "\(spiced.response.content)")
   }
+
+  @Test func coffeeForPeopleIsTheSmallestPotThatServesThem() {
+    #expect(MokaToolRules.cups(in: Utterance("coffee for 4 guests, how much do I need?")) == 6)
+    #expect(MokaToolRules.cups(in: Utterance("just for 2 people")) == 2)
+  }
+
+  @Test func brewingToAvoidAProblemIsBrewingAdviceEvenWithARoastNamed() async throws {
+    let reply = try await chat().send("how do I brew a dark roast without it tasting bitter?")
+    #expect(tools(reply) == ["brewAdvice"])
+    #expect(arguments(reply).contains(#""problem":"bitter""#), "\(arguments(reply))")
+  }
+
+  @Test func dialingInABagGivesItsStateAndWhereToStart() async throws {
+    let reply = try await chat().send("help me dial in my Huila in my 6-cup")
+    #expect(tools(reply) == ["cupboard"])
+    #expect(reply.response.content.contains("start at 30 g of coffee"), "\(reply.response.content)")
+  }
+
+  @Test func aProfileAskedFromFlavoursIsTheQuiz() async throws {
+    let reply = try await chat().send("plum, cocoa and a little spice, that's what I love. what should I look for?")
+    #expect(tools(reply).first == "tasteQuiz")
+  }
+
+  @Test func aKindOfPlacePicksItAmongThoseShown() throws {
+    func place(_ name: String, _ kind: String, _ hours: String) -> GeneratedContent {
+      GeneratedContent(properties: [
+        "name": name, "kind": kind, "address": "Via Po 1", "hoursToday": hours, "distanceKm": 0.5, "openNow": true,
+      ])
+    }
+    let shown = [place("Bar Uno", "cafe", "08:00-13:00"), place("Tostatura Due", "roaster", "09:00-12:30")]
+    let answer = try #require(MokaPlaceFollowUps.answer(Utterance("when does the roaster one close?"), shown, RuleContext()))
+    #expect(answer.hasPrefix("Tostatura Due (roaster)") && answer.contains("12:30"), "\(answer)")
+    #expect(!answer.contains("Bar Uno"), "\(answer)")
+  }
+
 }

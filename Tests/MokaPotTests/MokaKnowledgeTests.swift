@@ -42,6 +42,9 @@ struct MokaKnowledgeTests {
     ("who designed the first moka pot?", "history", "1933"),
     ("is it fine to brew with a worn, cracked seal?", "keepUsing", "Better not"),
     ("what is the population of Turin?", "offTopic", "only help with moka-pot coffee"),
+    ("what's a peaberry exactly?", "peaberry", "single round seed"),
+    ("could my moka pot blow up?", "valve", "Never block"),
+    ("Hi there, Marta here", "greeting", "Hello"),
   ])
   func knowledgeQuestionsAreAnsweredWithoutATool(question: String, topic: String, fact: String) async throws {
     #expect(MokaKnowledge.topic(Utterance(question)) == topic)

@@ -169,11 +169,13 @@ enum MokaAnswers {
       guard let first = places.first else { return "No place \(what)is open right now." }
       return "No place \(what)is open right now. The nearest is " + placeLine(first) + "."
     case ("nearbyCafes", "noneNearby"):
-      if let item = string(result.arguments, "item") { return "No place within 25 km sells \(item), as far as my list knows." }
+      if let item = string(result.arguments, "item") {
+        return "No place near you (within 25 km) sells \(item), as far as my list knows."
+      }
       if field(result.arguments, "openNow")?.kind == .bool(true) {
         return "None of the places that match is open right now; ask without 'open now' to see their hours."
       }
-      return "No place within 25 km matches; try asking for any cafe."
+      return "No place near you (within 25 km) matches; try asking for any cafe."
     case ("offerChoices", _):
       let options = strings(output, "options")
       return (string(output, "question") ?? "Pick one:") + (options.isEmpty ? "" : " " + options.joined(separator: " · "))

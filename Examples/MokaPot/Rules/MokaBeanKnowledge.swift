@@ -47,7 +47,8 @@ extension MokaKnowledge {
       let wantsBeans = [
         "recommend*", "suggest*", "show*", "list*", "find", "got", "have", "which", "want", "bean", "beans", "any", "options",
       ]
-      return !named.isEmpty && says(question, explain) && !says(question, wantsBeans)
+      // (The process of one bean, "is your decaf washed?", is a search, not a lecture.)
+      return !named.isEmpty && says(question, explain) && !says(question, wantsBeans) && !MokaVocabulary.wantsDecaf(question)
     },
     answer: { question in
       let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }.map(\.process)
@@ -71,7 +72,8 @@ extension MokaKnowledge {
     name: "species",
     asks: { question, _ in
       says(question, ["robusta", "arabica"])
-        && says(question, ["difference", "differ*", "what is", "whats", "versus", "vs", "mean*", "better"])
+        && says(
+          question, ["difference", "differ*", "what is", "whats", "versus", "vs", "mean*", "better", "bad", "good", "worse"])
         && !says(question, ["recommend*", "suggest*", "show*", "list*", "got", "have", "any", "which bean*", "which coffee*"])
     },
     answer: { _ in
@@ -93,6 +95,20 @@ extension MokaKnowledge {
         + "will search the corpus."
     })
 
+  /// What a peaberry is.
+  static let peaberry = Topic(
+    name: "peaberry",
+    asks: { question, _ in
+      says(question, ["peaberry", "peaberries", "caracolillo"])
+        && says(question, ["what is", "whats", "what are", "mean*", "difference", "different", "special", "explain*"])
+        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "got", "have", "any"])
+    },
+    answer: { _ in
+      "A peaberry is a coffee cherry that grew a single round seed instead of the usual two flat-sided ones (about one "
+        + "bean in twenty). Sorted out and roasted on their own, peaberries roast evenly and are often sold as a sweet, "
+        + "bright lot, as in Kenya and Tanzania."
+    })
+
   static let storage = Topic(
     name: "storage",
     asks: { question, _ in
@@ -100,7 +116,8 @@ extension MokaKnowledge {
         question,
         [
           "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
-          "keep coffee", "go stale", "goes stale",
+          "keep coffee", "go stale", "goes stale", "stay fresh", "stays fresh", "keep fresh", "keeps fresh", "how long do beans",
+          "how long does coffee",
         ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left"])
         && MokaVocabulary.problem(in: question) == nil
     },

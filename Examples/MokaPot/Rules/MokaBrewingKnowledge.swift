@@ -19,7 +19,11 @@ extension MokaKnowledge {
       {
         return true
       }
-      return valveAlarm(question)
+      // Whether a moka pot can explode: the same safety answer.
+      let safety =
+        says(question, ["explode*", "blow up", "blows up", "burst*"]) && says(question, ["moka", "pot", "it"])
+        && !says(question, findWords)
+      return valveAlarm(question) || safety && isQuestion(question)
     },
     answer: { _ in
       "Safety first: steam from the safety valve means the pressure in the bottom chamber is too high. Take the pot off the "

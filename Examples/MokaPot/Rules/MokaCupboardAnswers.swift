@@ -50,6 +50,13 @@ enum MokaCupboardAnswers {
         return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
       }
       if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
+      // Dialling one bag in: its state, and where to start for the pot.
+      if question.matchesAny(["dial*", "tune", "adjust"]) {
+        return detail(bag)
+          + " For a \(cups)-cup pot start at \(dose) g of coffee and \(BrewAdviceTool.Output.water(cups: cups)) ml "
+          + "of hot water, ground fine-medium, on medium-low heat; grind finer if it tastes sour or thin, coarser and "
+          + "lower the heat if it tastes bitter."
+      }
       if question.matchesAny(["resting", "too fresh", "degas*"]) {
         return detail(bag)
           + (A.string(bag, "freshness") == "resting"
@@ -68,8 +75,10 @@ enum MokaCupboardAnswers {
     {
       open = open.filter { A.field($0, "opened")?.kind != .bool(false) }
     }
-    if question.matchesAny(["total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo"])
-    {
+    if question.matchesAny([
+      "total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo", "across",
+      "how much is left", "how much left",
+    ]) {
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")

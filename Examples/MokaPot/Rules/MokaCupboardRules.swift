@@ -74,7 +74,8 @@ extension MokaToolRules {
     "database", "corpus",
     // What the bag's bean is: its reference's process, roast and origin.
     "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
-    "what roast", "how dark", "roast level", "grown", "where is it from", "origin",
+    "what roast", "how dark", "roast level", "grown", "where is it from", "origin", "stack up", "supposed to be",
+    "meant to be", "should be like",
   ]
 
   /// A capitalised name after "my" ("my Huila"), for a cupboard whose bag names are not known.

@@ -182,6 +182,12 @@ enum MokaFollowUps {
     guard let score else { return nil }
     let pick = least ? beans.min { score($0) < score($1) } : beans.max { score($0) < score($1) }
     guard let pick else { return nil }
+    // Level at the top: say so rather than pick one.
+    let tied = beans.filter { score($0) == score(pick) }
+    if tied.count > 1 {
+      let level = tied.count == beans.count ? "All of those have the same" : "Those have the same"
+      return "\(level) \(label), level with each other: " + tied.map(MokaAnswers.beanLine).joined(separator: "; ") + "."
+    }
     return "Of those, the one with the \(least ? "least" : "most") \(label) is " + MokaAnswers.beanLine(pick) + "."
   }
 

@@ -28,7 +28,7 @@ enum MokaKnowledge {
   }
 
   /// Topics about beans rather than brewing: routed to the beans specialist.
-  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "roastChoice", "roasts"]
+  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "peaberry", "roastChoice", "roasts"]
 
   /// The topic a question asks about, if any (for tests and the grounding).
   static func topic(_ question: Utterance, _ context: RuleContext = RuleContext()) -> String? {
@@ -64,7 +64,7 @@ enum MokaKnowledge {
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
     + [history]
-    + [processes, caffeine, species, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
+    + [processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
@@ -75,7 +75,14 @@ enum MokaKnowledge {
         "good", "much", "very", "so", "a", "lot", "lots",
       ]
       let courtesy = Set((MokaAnswers.greetings + MokaAnswers.thanks).flatMap { Utterance($0).words })
-      return MokaAnswers.isCourtesy(question) && question.words.allSatisfy { courtesy.contains($0) || fillers.contains($0) }
+      // Or a greeting with a word about the user and no request ("Hello! New to moka here").
+      let introduces =
+        question.words.count <= 6 && !question.original.contains("?") && MokaVocabulary.problem(in: question) == nil
+        && !MokaFollowUps.namesBeanFilter(question)
+        && !says(question, findWords + ["bean", "beans", "cupboard", "bag", "bags", "recipe", "brew*", "need", "want", "help"])
+        && MokaVocabulary.likes(in: question).isEmpty
+      return MokaAnswers.isCourtesy(question)
+        && (question.words.allSatisfy { courtesy.contains($0) || fillers.contains($0) } || introduces)
     },
     answer: { question in MokaAnswers.reply(question, [], RuleContext()) })
 

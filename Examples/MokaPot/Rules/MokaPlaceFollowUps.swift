@@ -87,6 +87,11 @@ enum MokaPlaceFollowUps {
     var chosen: [GeneratedContent]
     if !named.isEmpty {
       chosen = named
+    } else if let kind = kindAsked(question), case let ofKind = places.filter({ A.string($0, "kind") == kind }),
+      !ofKind.isEmpty, ofKind.count < places.count
+    {
+      // "The cafe one", "the shop": the places of that kind among those shown.
+      chosen = ofKind
     } else if ["closer", "closest", "nearest", "nearer"].contains(where: question.words.contains) {
       chosen = places.min { distance($0) < distance($1) }.map { [$0] } ?? []
     } else if let extreme = byHours(question, places) {

@@ -66,8 +66,8 @@ extension MokaToolRules {
     {
       item = gasket
     }
-    // A kind of moka pot named without "pot" ("an induction moka").
-    if item == nil, utterance.words.contains("moka") {
+    // A kind of moka pot named without "moka pot" ("an induction moka", "an electric pot").
+    if item == nil, utterance.words.contains("moka") || utterance.words.contains("pot") {
       item = tags.soldTerms.first { term in
         let kind = Utterance(term).words.filter { !["moka", "pot"].contains($0) }
         return term.hasSuffix("moka pot") && !kind.isEmpty && kind.allSatisfy(utterance.words.contains)
@@ -108,8 +108,11 @@ extension MokaToolRules {
     let pointsAtCoffee =
       MokaReferences.refersBack(utterance) && ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "")
     if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
-      if need == "any" { need = MokaAnswers.string(earlier, "need") ?? "any" }
-      if item == nil { item = MokaAnswers.string(earlier, "item") }
+      // (A need said anew, "and a shop for beans?", is a new search: the earlier item stays behind.)
+      if need == "any" {
+        need = MokaAnswers.string(earlier, "need") ?? "any"
+        if item == nil { item = MokaAnswers.string(earlier, "item") }
+      }
     } else if pointsAtCoffee {
       need = "beans"
       // More of one of the user's bags: every nearby place (of the kind asked for, "its roaster"),

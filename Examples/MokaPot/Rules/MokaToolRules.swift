@@ -26,12 +26,19 @@ enum MokaToolRules {
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
+      // Flavours liked, with what to look for asked ("…, that's what I enjoy: what should I look
+      // for?"): a taste profile, not a bean list. (Flavours only stated, "I like floral coffee",
+      // are a search: the sets disagree, and a search shows beans at once.)
+      let likes = !MokaVocabulary.likes(in: utterance).isEmpty
+      let asksProfile = utterance.matchesAny([
+        "look for", "my thing", "which roast", "what roast", "which process", "what process",
+      ])
       // "What kind of coffee drinker am I?": the user asks what their own taste is.
       let words = utterance.words
       let asksSelf =
         zip(words, words.dropFirst()).contains { $0 == ("am", "i") }
         && utterance.matchesAny(["profile", "type", "kind", "drinker", "taste"])
-      return (answersQuiz && !MokaVocabulary.likes(in: utterance).isEmpty) || asksSelf ? 8 : 0
+      return (answersQuiz && likes) || asksSelf || likes && asksProfile ? 8 : 0
     }
   ) { utterance, _ in
     GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: utterance)])
@@ -110,7 +117,11 @@ enum MokaToolRules {
       // a brewing problem with no bean named is this tool's too.
       contextScore: { utterance, _ in
         guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
-        let problem = MokaVocabulary.problem(in: utterance) != nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2.0 : 0
+        // (Asking how to brew so as to avoid a problem is this tool's even with a roast named:
+        // "how do I brew a light roast without it going sour?")
+        let howTo = utterance.matchesAny(["how do i brew", "how to brew", "how should i brew", "how can i brew", "how do i make"])
+        let problem =
+          MokaVocabulary.problem(in: utterance) != nil && (!MokaFollowUps.namesBeanFilter(utterance) || howTo) ? 2.0 : 0
         // A problem only in the second part of a two-part question comes second.
         if MokaAnswers.secondPartProblem(utterance) != nil, let head = MokaAnswers.parts(utterance)?.head,
           MokaVocabulary.problem(in: head) == nil
@@ -158,7 +169,13 @@ enum MokaToolRules {
         // (Not an answer to the quiz's questions, which the quiz reads.)
         let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz"
         let prefers = preference(in: utterance) != nil && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz ? 2.0 : 0
-        return prefers + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
+        // A note asked for, even one the vocabulary does not know ("tastes of anise"), is a search too.
+        // (Not flavours offered as options to choose between.)
+        let choosing = utterance.matchesAny(["cant decide", "cannot decide", "options", "choices", "pick", "choose"])
+        let note =
+          !MokaVocabulary.flavours(in: utterance).isEmpty && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz
+            && !choosing ? 1.5 : 0
+        return prefers + note + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
       }
     ) { utterance, context in
       searchArguments(utterance, context: context, regions: tags.regions)
@@ -265,6 +282,12 @@ enum MokaToolRules {
     for (index, word) in words.enumerated() where word.hasPrefix("cup") || word.hasPrefix("tazz") || word.hasPrefix("taza") {
       if index > 0, let value = Utterance(words[index - 1]).firstNumber, BrewAdviceTool.potSizes.contains(value) {
         return value
+      }
+    }
+    // Coffee for a number of people: the smallest pot that serves them a cup each.
+    for (index, word) in words.enumerated().dropFirst() where ["people", "persons", "guests", "friends"].contains(word) {
+      if let count = Utterance(words[index - 1]).firstNumber, (1...12).contains(count) {
+        return BrewAdviceTool.potSizes.first { $0 >= count }
       }
     }
     return nil
