@@ -82,6 +82,14 @@ final class FakeHTTPServer: Sendable {
   /// (a port bound, then closed, can be handed to the next server, which would answer).
   static func closedPort() throws -> UInt16 { try reservedPort.get() }
 
+  /// A port free right now, for another server to listen on (bound, then closed; never the
+  /// reserved ``closedPort()``, which no one else can bind).
+  static func freePort() throws -> UInt16 {
+    let (fd, port) = try bindLoopback()
+    close(fd)
+    return port
+  }
+
   // Never closed: the port stays reserved, and refuses connections, until the process ends.
   private static let reservedPort = Result<UInt16, any Error> { try bindLoopback().port }
 

@@ -14,7 +14,7 @@ enum LlamaServer {
 
   /// Starts llama-server on a free local port, waits for `/health`, runs `body`, stops it.
   static func with<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let port = try FakeHTTPServer.closedPort()
+    let port = try FakeHTTPServer.freePort()
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("llama-server-\(port).log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
