@@ -57,7 +57,7 @@ enum MokaCupboardAnswers {
           + "of hot water, ground fine-medium, on medium-low heat; grind finer if it tastes sour or thin, coarser and "
           + "lower the heat if it tastes bitter."
       }
-      if question.matchesAny(["resting", "too fresh", "degas*"]) {
+      if question.matchesAny(restingWords) {
         return detail(bag)
           + (A.string(bag, "freshness") == "resting"
             ? " Yes: it is still resting; give it a few more days from roast."
@@ -125,7 +125,7 @@ enum MokaCupboardAnswers {
         : "You have \(sealed.count) unopened bag\(sealed.count == 1 ? "" : "s"): "
           + sealed.map { "\(A.string($0, "name") ?? "?") (\(A.int($0, "gramsLeft")) g)" }.joined(separator: ", ") + "."
     }
-    if question.matchesAny(["resting", "too fresh", "degas*"]) {
+    if question.matchesAny(restingWords) {
       let resting = bags.filter { A.string($0, "freshness") == "resting" }
       guard !resting.isEmpty else { return "None of your bags is still resting. " + freshnessSummary(bags) }
       return "Still resting: "
@@ -141,6 +141,9 @@ enum MokaCupboardAnswers {
   }
 
   static let empty = "Your bags are all empty."
+
+  /// Words that ask whether coffee is still resting after roasting.
+  static let restingWords = ["resting", "too fresh", "degas*"]
 
   /// Words that ask whether a bag is still worth using or should go.
   static let discardWords = [

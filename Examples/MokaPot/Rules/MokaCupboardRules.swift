@@ -42,7 +42,7 @@ extension MokaToolRules {
           return 3
         }
         // What the bag the conversation is about should taste like, or how it compares.
-        if MokaReferences.refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"]),
+        if MokaReferences.pointsAtBag(utterance),
           utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil
         {
           return 3

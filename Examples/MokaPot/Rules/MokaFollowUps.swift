@@ -240,7 +240,7 @@ enum MokaFollowUps {
         GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context))
     }
     // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown,
-    // and so is "and in the big one?" right after such a question.
+    // and so is "and for the larger pot?" right after such a question.
     let previous = context.earlierQuestions.last.map(Utterance.init)
     let elliptical =
       question.words.count <= 6 && question.matchesAny(["and", "what about", "how about"])

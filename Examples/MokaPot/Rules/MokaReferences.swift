@@ -19,6 +19,11 @@ enum MokaReferences {
     return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
   }
 
+  /// Whether `utterance` points back at a bag: a pointer, or "the bag" ("could the bag be too fresh?").
+  static func pointsAtBag(_ utterance: Utterance) -> Bool {
+    refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"])
+  }
+
   /// The pot size the conversation last mentioned ("my 6-cup"), or the last recipe's: the size a
   /// later count of brews means when it names none.
   static func potSize(_ context: RuleContext) -> Int? {
@@ -103,7 +108,7 @@ enum MokaReferences {
   static func bag(_ utterance: Utterance, bagNames: [String], context: RuleContext) -> String? {
     if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
     // Something like it is not it: the whole cupboard, not that bag.
-    guard refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"]),
+    guard pointsAtBag(utterance),
       !utterance.matchesAny(["anything like", "something like", "similar", "anything close", "something close"])
     else { return nil }
     switch lastKind(context) {
