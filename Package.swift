@@ -50,6 +50,7 @@ let package = Package(
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
         "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl", "moka/routing-blind6.jsonl", "moka/routing-blind7.jsonl",
+        "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl",
         "fuzz",
       ],
       resources: [
