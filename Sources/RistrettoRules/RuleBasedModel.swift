@@ -29,6 +29,9 @@ public struct RuleBasedModel: LanguageModel {
   public let contextSize: Int
   /// How requests are rendered for counting.
   public let promptRenderer: PromptRenderer
+  /// The most tool calls one turn makes: an answer step may call a tool again with other
+  /// arguments (two products named: a look-up each), never without end.
+  public static let maxCallsPerTurn = 4
 
   /// Creates the model.
   public init(
@@ -104,12 +107,15 @@ public struct RuleBasedModel: LanguageModel {
       case .reply(let text):
         sentences.append(text)
       case .call(let tool, let arguments), .callOrReply(let tool, let arguments, _):
-        // The tool, when the request offers it and it has not run this turn; else the reply.
-        let alreadyCalled = results.contains { $0.tool == tool }
-        if !alreadyCalled, let definition = request.tools.first(where: { $0.name == tool }) {
+        // The tool, when the request offers it and it has not run this turn with these arguments
+        // (at most `maxCallsPerTurn` calls a turn); else the reply.
+        if results.count < Self.maxCallsPerTurn, let definition = request.tools.first(where: { $0.name == tool }) {
           let (steered, _) = try SchemaSteering.steer(arguments, into: definition.parameters)
-          let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
-          return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+          let alreadyCalled = results.contains { $0.tool == tool && ($0.arguments == steered || $0.arguments == arguments) }
+          if !alreadyCalled {
+            let call = Transcript.ToolCall(id: "", toolName: tool, arguments: steered)
+            return [.toolCalls([call]), usage(PromptRenderer.callText(call))]
+          }
         }
         if case .callOrReply(_, _, let reply) = step {
           sentences.append(reply)
@@ -149,11 +155,14 @@ public struct RuleBasedModel: LanguageModel {
       if case .toolCalls(let round) = entry { for call in round.calls { calls[call.id] = call } }
     }
     var afterPrompt = false
+    var turn = -1
     for entry in transcript.entries {
       switch entry {
-      case .prompt: afterPrompt = true; results = []
+      case .prompt: afterPrompt = true; results = []; turn += 1
       case .toolOutput(let output) where afterPrompt:
-        results.append(ToolResult(tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content))
+        results.append(
+          ToolResult(
+            tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content, turn: turn))
       default: break
       }
     }

@@ -149,6 +149,8 @@ public struct ToolResult: Sendable {
   public var arguments: GeneratedContent
   /// Its output (structured, or a string).
   public var output: GeneratedContent
+  /// The turn that ran it: the index of its question in the conversation, 0 for the first.
+  public var turn: Int = 0
 
   /// The string value of the output's `property`, if it is structured and has one.
   public func status(_ property: String?) -> String? {

@@ -36,7 +36,9 @@ public struct RuleContext: Sendable {
         for call in round.calls { calls[call.id] = call }
       case .toolOutput(let output):
         pending.append(
-          ToolResult(tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content))
+          ToolResult(
+            tool: output.toolName, arguments: calls[output.id]?.arguments ?? .null, output: output.content,
+            turn: questions.count - 1))
       case .response(let response):
         let text = response.segments.map(\.text).joined(separator: " ")
         if !text.isEmpty { answers.append(text) }

@@ -18,6 +18,17 @@ enum MokaFixtures {
     MokaAssistant(data: try data(index: index, located: located))
   }
 
+  /// A conversation with the assistant on the rule-based model.
+  static func rulesChat() throws -> SpecialistChat<MokaSpecialty> {
+    let assistant = try assistant()
+    return try assistant.chat(model: try assistant.rulesModel)
+  }
+
+  /// The tool calls of a reply: each tool's name and its arguments as JSON.
+  static func calls(_ reply: SpecialistChat<MokaSpecialty>.Reply) -> [(tool: String, arguments: String)] {
+    reply.response.toolCalls.map { ($0.toolName, $0.arguments.jsonString) }
+  }
+
   /// The labelled routing set at `Fixtures/moka/routing-NAME.jsonl`.
   static func routingSet(_ name: String) throws -> [(q: String, label: String, acceptable: [String])] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -171,4 +171,39 @@ struct RuleBasedModelStepsTests {
     #expect(one.toolCalls.map(\.toolName) == ["order"])
     #expect(one.content == "Done: order")
   }
+
+  @Test func aToolRunsAgainOnlyWithOtherArgumentsAndAtMostFourTimesATurn() async throws {
+    var rules = book(proposal: GeneratedContent(properties: ["roast": "dark", "bags": 1]))
+    // Asks for another order of one more bag after each: new arguments every time, without end.
+    rules.answer = { results, _, _ in
+      .call(tool: "order", arguments: GeneratedContent(properties: ["roast": "dark", "bags": results.count + 1]))
+    }
+    let model = RuleBasedModel(rules: rules, tokenizer: tokenizer)
+    let orders = try await LanguageModelSession(model: model, tools: [Order()]).respond(to: "order beans")
+    #expect(orders.toolCalls.count == RuleBasedModel.maxCallsPerTurn)
+    #expect(orders.toolCalls.map { $0.arguments.jsonString }.last?.contains("\"bags\":4") == true)
+    // The same arguments again are never a second call.
+    rules.answer = { _, _, _ in .call(tool: "order", arguments: GeneratedContent(properties: ["roast": "dark", "bags": 1])) }
+    let once = try await LanguageModelSession(model: RuleBasedModel(rules: rules, tokenizer: tokenizer), tools: [Order()])
+      .respond(to: "order beans")
+    #expect(once.toolCalls.count == 1)
+  }
+
+  @Test func ruleContextNumbersEachResultByItsTurn() {
+    func call(_ id: String) -> Transcript.ToolCall {
+      Transcript.ToolCall(id: id, toolName: "clock", arguments: GeneratedContent(properties: [:]))
+    }
+    func output(_ id: String) -> Transcript.Entry {
+      .toolOutput(Transcript.ToolOutput(id: id, toolName: "clock", segments: [.text("10:30")]))
+    }
+    let transcript = Transcript(entries: [
+      .prompt(Transcript.Prompt(id: "p1", segments: [.text("What time is it?")])),
+      .toolCalls(Transcript.ToolCalls(id: "t1", calls: [call("c1")])), output("c1"),
+      .toolCalls(Transcript.ToolCalls(id: "t2", calls: [call("c2")])), output("c2"),
+      .prompt(Transcript.Prompt(id: "p2", segments: [.text("And now?")])),
+      .toolCalls(Transcript.ToolCalls(id: "t3", calls: [call("c3")])), output("c3"),
+      .prompt(Transcript.Prompt(id: "p3", segments: [.text("And in Tokyo?")])),
+    ])
+    #expect(RuleContext(transcript: transcript).earlierResults.map(\.turn) == [0, 0, 1])
+  }
 }

@@ -17,10 +17,14 @@ enum MokaAnswers {
           "roast": string(profile, "roast"), "notes": string(profile, "note").map { [$0] } ?? [], "limit": 3,
         ]))
     }
+    // Two beans of the corpus named ("the Sidama or the Antigua?"): one search for each.
+    if let tags, let next = nextNamedRegion(question, results, regions: tags.regions) {
+      return .call(tool: "searchBeans", arguments: GeneratedContent(properties: ["origin": next, "limit": 1]))
+    }
     if let bag = results.first(where: { $0.tool == "cupboard" }), bag.status == "ok",
       let problem = MokaVocabulary.problem(in: question), !results.contains(where: { $0.tool == "brewAdvice" })
     {
-      let cups = MokaToolRules.cups(in: question) ?? 3
+      let cups = MokaReferences.potSize(question, context) ?? 3
       return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": cups, "problem": problem]))
     }
     var sentences = results.map { sentence($0, question, context: context) }
@@ -44,8 +48,17 @@ enum MokaAnswers {
     let text = sentences.joined(separator: " ")
     // "…, and how do I stop it sputtering?": the brewing advice as well.
     if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
-      let arguments = GeneratedContent(properties: ["cups": MokaToolRules.cups(in: question) ?? 3, "problem": problem])
+      let arguments = GeneratedContent(properties: ["cups": MokaReferences.potSize(question, context) ?? 3, "problem": problem])
       return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
+    }
+    // A taste problem with one of the user's bags ("why is my Huila so bitter?"): the bag's age too.
+    if let tags, let advice = results.first(where: { $0.tool == "brewAdvice" }),
+      ["bitter", "sour", "weak"].contains(string(advice.arguments, "problem") ?? ""),
+      !results.contains(where: { $0.tool == "cupboard" }),
+      let bag = question.words.first(where: tags.bagNames.contains)
+    {
+      return .callOrReply(
+        tool: "cupboard", arguments: GeneratedContent(properties: ["action": "detail", "bag": bag]), reply: text)
     }
     // "…, and where can I buy some nearby?": the place search as well, when this specialist has it.
     if let tags, !results.contains(where: { $0.tool == "nearbyCafes" }), asksWhereToBuyToo(question) {
@@ -56,6 +69,16 @@ enum MokaAnswers {
   }
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
+
+  /// A corpus region the question names that this turn's searches, made by another named region,
+  /// have not covered yet.
+  static func nextNamedRegion(_ question: Utterance, _ results: [ToolResult], regions: [String: String]) -> String? {
+    var named: [String] = []
+    for word in question.words { if let region = regions[word], !named.contains(region) { named.append(region) } }
+    let searched = results.filter { $0.tool == "searchBeans" }.compactMap { string($0.arguments, "origin") }
+    guard named.count >= 2, results.count < 4, searched.contains(where: named.contains) else { return nil }
+    return named.first { !searched.contains($0) }
+  }
 
   /// The warning before a stale index's results.
   static let staleIndex = "The bean index is out of date (indexStale), so this may have changed since"
@@ -315,7 +338,8 @@ enum MokaAnswers {
       + (field(bag, "opened")?.kind == .bool(false) ? ", unopened" : "")
   }
   static func filters(_ arguments: GeneratedContent) -> String {
-    let parts = ["origin", "roast", "process", "note"].compactMap { key in string(arguments, key).map { "\(key) \($0)" } }
+    var parts = ["origin", "roast", "process"].compactMap { key in string(arguments, key).map { "\(key) \($0)" } }
+    parts += strings(arguments, "notes").map { "note \($0)" }
     return parts.isEmpty ? "your request" : parts.joined(separator: ", ")
   }
 }

@@ -2,7 +2,7 @@ import RistrettoRules
 
 /// Brewing technique a barista answers without a tool: the safety valve, a damaged pot, the fill
 /// level, tamping, grind, the water to start with, when to stop, the gasket, brew time, a half pot,
-/// the lid.
+/// the lid, the pressure, the flame's size, weights in other units.
 extension MokaKnowledge {
   /// Steam or hissing from the safety valve, or tampering with it, while coffee still comes up.
   static let valve = Topic(
@@ -204,5 +204,55 @@ extension MokaKnowledge {
     answer: { _ in
       "Brew with the lid open so you can watch the flow, and close it (or take the pot off) as soon as it turns pale and "
         + "starts to gurgle; closing it early keeps the coffee hot but hides the moment to stop."
+    })
+
+  /// How much pressure a moka pot brews at, against an espresso machine.
+  static let pressure = Topic(
+    name: "pressure",
+    asks: { question, _ in
+      // ("Bar" alone is a cafe: pressure is named, or counted in bars.)
+      (says(question, ["pressure"]) || says(question, ["how many bar*", "9 bar*", "nine bar*", "1 bar*", "one bar"]))
+        && isQuestion(question) && MokaVocabulary.problem(in: question) == nil
+        && says(question, ["how much", "how many", "what", "compare*", "than", "versus", "vs", "espresso", "enough"])
+        && !says(question, findWords + ["valve"])
+    },
+    answer: { _ in
+      "A moka pot brews at about 1 to 1.5 bar, pushed by steam in the bottom chamber; an espresso machine presses water "
+        + "through the coffee at about 9 bar. So moka coffee is strong but is not espresso: little crema, a coarser grind, "
+        + "and no tamping."
+    })
+
+  /// How big the flame should be under the pot.
+  static let flameSize = Topic(
+    name: "flameSize",
+    asks: { question, _ in
+      says(question, ["flame", "flames", "burner", "ring", "gas", "hob", "heat"])
+        && says(
+          question,
+          [
+            "bigger", "larger", "wider", "smaller", "how big", "size", "sides", "up the side", "full blast", "maximum", "max",
+            "high or low", "low or high", "how high", "high heat", "low heat",
+          ])
+        && isQuestion(question) && MokaVocabulary.problem(in: question) == nil && MokaToolRules.cups(in: question) == nil
+        && !says(question, findWords)
+    },
+    answer: { _ in
+      "Keep the flame smaller than the pot's base, never licking up its sides, on medium-low heat: a flame wider than "
+        + "the base overheats the coffee, which tastes burnt, and scorches the handle. On a big gas ring use the smallest "
+        + "burner, or a reducer plate."
+    })
+
+  /// A weight in other units: ounces or spoons in grams.
+  static let units = Topic(
+    name: "units",
+    asks: { question, _ in
+      says(question, ["gram*", "g"]) && says(question, ["ounce*", "oz", "tablespoon*", "teaspoon*", "spoon*", "scoop*"])
+        && says(question, ["how many", "how much", "in an", "in a", "to", "convert*", "equal*", "is"])
+        && MokaToolRules.cups(in: question) == nil
+    },
+    answer: { question in
+      says(question, ["ounce*", "oz"])
+        ? "An ounce is about 28 g (28.35 g): a 3-cup moka's 16 g dose is a little over half an ounce."
+        : "A level tablespoon of ground coffee weighs about 5 g and a teaspoon about 2 g: weigh it once to know your own spoon."
     })
 }

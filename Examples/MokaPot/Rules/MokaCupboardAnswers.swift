@@ -27,6 +27,16 @@ enum MokaCupboardAnswers {
       return "None of your bags is from \(origin). You have: " + all.compactMap { A.string($0, "name") }.joined(separator: ", ")
         + "."
     }
+    // A roast or process asked about ("any light roasts in the cupboard?"): the bags whose beans are so.
+    if named.isEmpty, origin == nil, all.count > 1, let kind = kindAsked(question) {
+      let matching = all.filter { A.string($0, kind.key) == kind.value }
+      let described = kind.key == "roast" ? "a \(kind.value) roast" : "\(kind.value)-processed"
+      guard !matching.isEmpty else {
+        return "None of your bags is \(described). You have: "
+          + all.map { "\(A.string($0, "name") ?? "?") (\(A.string($0, kind.key) ?? "unknown"))" }.joined(separator: ", ") + "."
+      }
+      return "Your bags that are \(described): " + matching.map(A.bagLine).joined(separator: "; ") + "."
+    }
     let bags =
       named.count > 1 ? named : fromOrigin ?? (fromRoaster.isEmpty || named.count == 1 ? all : fromRoaster)
     let namedList = A.list(named.compactMap { A.string($0, "name") })
@@ -47,9 +57,14 @@ enum MokaCupboardAnswers {
       }
       if question.matchesAny(["open", "opened", "opening"]) {
         let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
-        return detail(bag) + (opened.map { " You opened it \($0) days ago." } ?? "")
+        let day = A.string(bag, "openedOn").map { ", on \($0)" } ?? ""
+        return detail(bag) + (opened.map { " You opened it \($0) days ago\(day)." } ?? "")
       }
       if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
+      // A taste problem with this bag: how much its age explains.
+      if let problem = MokaVocabulary.problem(in: question), ["bitter", "sour", "weak"].contains(problem) {
+        return detail(bag) + " " + roastAndTaste(bag, problem: problem) + ageAndTaste(bag)
+      }
       // Dialling one bag in: its state, and where to start for the pot.
       if question.matchesAny(["dial*", "tune", "adjust"]) {
         return detail(bag)
@@ -141,6 +156,37 @@ enum MokaCupboardAnswers {
   }
 
   static let empty = "Your bags are all empty."
+
+  /// How a bag's roast bears on a taste problem: a light roast is bright, a dark one bitter.
+  static func roastAndTaste(_ bag: GeneratedContent, problem: String) -> String {
+    switch (A.string(bag, "roast"), problem) {
+    case ("light"?, "sour"):
+      return "It is a light roast, naturally brighter and more acidic: grind a little finer and keep the heat steady. "
+    case ("dark"?, "bitter"):
+      return "It is a dark roast, bitter by nature: grind a touch coarser and keep the heat low. "
+    default: return ""
+    }
+  }
+
+  /// How a bag's age bears on how it tastes.
+  static func ageAndTaste(_ bag: GeneratedContent) -> String {
+    switch A.string(bag, "freshness") {
+    case "stale", "fading":
+      return "Beans this old taste flat and harsh: fresher beans will help more than any change of grind or heat."
+    case "resting": return "Beans this fresh can taste sharp and sour until they have rested a few days."
+    default: return "The beans are fresh, so the fix is in the brew."
+    }
+  }
+
+  /// The roast or process a question about the user's bags asks for, as the bag card's key and value.
+  static func kindAsked(_ question: Utterance) -> (key: String, value: String)? {
+    if let process = MokaVocabulary.process(in: question) { return ("process", process) }
+    // ("Which bag did I roast first?" names no roast: a roast level does.)
+    if question.matchesAny(["light", "medium", "dark", "lighter", "darker"]), let roast = MokaVocabulary.roast(in: question) {
+      return ("roast", roast)
+    }
+    return nil
+  }
 
   /// Words that ask whether coffee is still resting after roasting.
   static let restingWords = ["resting", "too fresh", "degas*"]

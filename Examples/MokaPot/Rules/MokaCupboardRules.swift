@@ -41,6 +41,9 @@ extension MokaToolRules {
         {
           return 3
         }
+        // How a bag would taste, asked of the bag ("is the Antigua more bitter?"): its roast and age.
+        let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
+        if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
         // What the bag the conversation is about should taste like, or how it compares.
         if MokaReferences.pointsAtBag(utterance),
           utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil
@@ -62,7 +65,9 @@ extension MokaToolRules {
         : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
           ?? baggedName(utterance)
       let compare = utterance.matchesAny(compareWords)
-      let action = compare ? "compare" : bag == nil ? "list" : "detail"
+      // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
+      let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
+      let action = compare && !kindOnly ? "compare" : bag == nil ? "list" : "detail"
       return GeneratedContent(properties: ["action": action, "bag": bag])
     }
   }
@@ -96,6 +101,8 @@ extension MokaToolRules {
       "my", "the", "a", "an", "this", "that", "which", "each", "every", "one", "new", "old", "open", "opened", "unopened",
       "whole", "coffee", "bean", "beans", "full", "empty", "last", "first", "next", "other", "oldest", "newest", "any", "of",
       "g", "kg", "half", "big", "small", "same", "your", "its", "what", "paper", "sealed", "fresh", "stale", "ground", "per", "a",
+      // A kind of bag, not a name ("a natural process bag", "a dark roast bag").
+      "process", "roast", "light", "medium", "dark", "decaf",
     ]
     for (index, word) in words.enumerated().dropFirst() where ["bag", "pack", "packet"].contains(word) {
       let name = words[index - 1]

@@ -52,7 +52,11 @@ enum MokaFollowUps {
         return aboutBeans(question, beans)
       }
       // "Which of those has more body / is the most floral?": ranked on what was shown.
-      if pointsBack || short, let ranked = ranked(question, beans) { return ranked }
+      // ("Which is the fruitiest, then?" asks the same without a pointer.)
+      let whichMost =
+        question.words.contains("which") && question.words.count <= 8
+        && question.words.contains { ["most", "least"].contains($0) || $0.count > 5 && $0.hasSuffix("est") }
+      if pointsBack || short || whichMost, let ranked = ranked(question, beans) { return ranked }
       // ("Tell me more about the first" asks about it, not for more beans.)
       let tellMore = question.matchesAny(["tell me more", "more about", "more info", "more details"])
       let blocking = tellMore ? notAboutBeans.filter { $0 != "more" } : notAboutBeans
@@ -232,7 +236,16 @@ enum MokaFollowUps {
     // A bag the question names or singles out ("the oldest"), or that "it" points at: the one
     // the conversation singled out last.
     let named = bags.count > 1 ? MokaReferences.named(in: question, among: bags).first : nil
-    let referents = pointsBack && !plural ? MokaReferences.referents(bags, in: context) : []
+    var referents = pointsBack && !plural ? MokaReferences.referents(bags, in: context) : []
+    // "It" after an answer that named several bags: the one the answer led with.
+    // (An ordinal counts in the answer's order elsewhere: "is it the third one?")
+    let ordinal = ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"].contains(
+      where: question.words.contains)
+    if referents.isEmpty, !plural, !ordinal, question.words.contains("it"), let answer = context.earlierAnswers.last,
+      let lead = MokaReferences.firstNamed(in: answer, among: bags)
+    {
+      referents = [lead]
+    }
     let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: bags) : nil)
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
       guard pointsBack || short || named != nil else { return nil }

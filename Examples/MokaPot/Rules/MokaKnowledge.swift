@@ -63,7 +63,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
-    + [history]
+    + [history, pressure, flameSize, units]
     + [processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
 
   /// A greeting or thanks with nothing else in it.

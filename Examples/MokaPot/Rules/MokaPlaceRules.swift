@@ -59,6 +59,10 @@ extension MokaToolRules {
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // A number before "cup" sizes the pot ("the 9-cup one"), not cups to drink from.
+    if item == "cup", MokaToolRules.cups(in: utterance) != nil {
+      item = utterance.words.contains("pot") || utterance.words.contains("moka") ? tags.soldTerms.first { $0 == "moka pot" } : nil
+    }
     // What people call a gasket ("a spare o-ring", "a new seal").
     if ["rubber ring", "o ring", "seal", "seals", "sealing ring"].contains(where: { utterance.matches(Phrase($0, fuzzy: false)) }
     ),
@@ -77,18 +81,28 @@ extension MokaToolRules {
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
     }
-    // Else a distinctive word of something a place sells ("an electric one").
+    // Else a distinctive word of something a place sells ("an electric one"); a pot when the
+    // question is about replacing the pot itself ("time for a new one, for my induction hob").
     if item == nil {
       let generic: Set<String> = ["coffee", "espresso", "bean", "beans", "pastry", "pastries", "cappuccino", "single", "origin"]
-      item = tags.soldTerms.sorted().first { term in
+      let candidates = tags.soldTerms.sorted().filter { term in
         Utterance(term).words.contains { $0.count > 5 && !generic.contains($0) && utterance.words.contains($0) }
-          && tags.gearWords.contains { term.hasSuffix($0) }
+          && (tags.gearWords.contains { term.hasSuffix($0) } || term.hasSuffix("moka pot"))
       }
+      let wantsPot = utterance.matchesAny(["replace", "replace it", "new one", "one that", "another one", "pot", "moka"])
+      item = (wantsPot ? candidates.first { $0.hasSuffix("moka pot") } : nil) ?? candidates.first
+    }
+    // "A new one" after brewing advice: the part that the problem wears out ("leaking" → a gasket).
+    if item == nil, utterance.matchesAny(["new one", "a spare", "replacement", "another one"]),
+      let problem = context.latest("brewAdvice").flatMap({ MokaAnswers.string($0.arguments, "problem") }),
+      let part = ["leaking": "gasket", "noFlow": "filter plate", "induction": "induction adapter"][problem]
+    {
+      item = tags.soldTerms.first { $0.hasSuffix(part) }
     }
     var need = "any"
     let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
     if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot
-      || utterance.matchesAny(["new pot", "new moka"])
+      || utterance.matchesAny(["new pot", "new moka", "moka shop", "moka store"])
     {
       need = "gear"
     } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") })
@@ -128,8 +142,11 @@ extension MokaToolRules {
     // A question about one place of the data by name: the places of its kind, open or not, so that
     // it is listed even when others are nearer.
     if let named = tags.placeNames.first(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+      let kind = tags.placeKinds[named]
+      // What such a place is for, unless the question says: a shop's gear, a roaster's beans.
+      if need == "any", let implied = ["shop": "gear", "roaster": "beans"][kind ?? ""] { need = implied }
       return GeneratedContent(properties: [
-        "need": need, "kind": tags.placeKinds[named], "item": item, "openNow": false, "limit": 5,
+        "need": need, "kind": kind, "item": item, "openNow": false, "limit": 5,
       ])
     }
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.

@@ -19,7 +19,7 @@ enum MokaReferences {
     return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
   }
 
-  /// Whether `utterance` points back at a bag: a pointer, or "the bag" ("could the bag be too fresh?").
+  /// Whether `utterance` points back at a bag: a pointer, or "the bag" ("is the bag past its best?").
   static func pointsAtBag(_ utterance: Utterance) -> Bool {
     refersBack(utterance) || utterance.matchesAny(["the bag", "this bag", "that bag"])
   }
@@ -33,9 +33,13 @@ enum MokaReferences {
     return context.latest("brewAdvice").map { MokaAnswers.int($0.arguments, "cups") }
   }
 
-  /// The beans of the newest successful search.
+  /// The beans of the newest successful search, with those of other searches in the same turn
+  /// ("the Sidama or the Antigua?": one search each).
   static func lastBeans(_ context: RuleContext) -> [GeneratedContent] {
-    context.latest("searchBeans", in: ["ok", "indexStale"]).map { MokaAnswers.array($0.output, "beans") } ?? []
+    guard let newest = context.latest("searchBeans", in: ["ok", "indexStale"]) else { return [] }
+    return context.earlierResults.filter { result in
+      result.tool == "searchBeans" && result.turn == newest.turn && ["ok", "indexStale"].contains(result.status ?? "")
+    }.flatMap { MokaAnswers.array($0.output, "beans") }
   }
 
   /// The bags of the newest cupboard look-up that found some.
@@ -186,6 +190,17 @@ enum MokaReferences {
         $0.count > 3 && !others.contains($0) && !genericNameWords.contains($0) && utterance.words.contains($0)
       }
     }.map { items[$0] }
+  }
+
+  /// The item of `items` whose name comes first in `text`, if any is named there.
+  static func firstNamed(in text: String, among items: [GeneratedContent]) -> GeneratedContent? {
+    let words = Utterance(text).words
+    return items.compactMap { item -> (item: GeneratedContent, position: Int)? in
+      guard let name = MokaAnswers.string(item, "name"),
+        let position = Utterance(text).position(of: Phrase(Utterance(name).normalized, fuzzy: false)), position < words.count
+      else { return nil }
+      return (item, position)
+    }.min { $0.position < $1.position }?.item
   }
 
   /// Words of names that say nothing about which item is meant.

@@ -74,8 +74,8 @@ struct MokaRouting: UtteranceClassifier {
       onePart
       && utterance.matchesAny([
         "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "have at home", "got at home", "have i got",
-        "do i own",
-      ])
+        "do i own", "do i have", "already at home", "at home already",
+      ]) && !utterance.matchesAny(["do i have to", "do i have a problem"])
     let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like"])
     guard !elsewhere, MokaVocabulary.problem(in: utterance) == nil else { return false }
@@ -89,7 +89,9 @@ struct MokaRouting: UtteranceClassifier {
     // (An origin alone may be off-topic, "the capital of Australia": it needs a coffee word.)
     let origin =
       MokaVocabulary.origin(in: utterance) != nil
-      && (utterance.matchesAny(["coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any"])
+      && (utterance.matchesAny([
+        "coffee", "coffees", "bean", "beans", "roast*", "single origin", "anything", "something", "any", "moka",
+      ])
         || utterance.words.count <= 4)
     // Asking for a recommendation, the quiz, or something like a bean: a search too.
     let asks =
@@ -109,7 +111,7 @@ struct MokaRouting: UtteranceClassifier {
         "heat", "stove", "price*", "cost", "costs", "costing", "costly", "cheap*",
         "options", "choices", "help me choose", "fresh*", "stale", "still good", "fading", "remaining",
         "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
-        "pay", "wheres",
+        "pay", "wheres", "make", "making",
       ])
     // (Tried after the knowledge topics, so a knowledge question never reaches it.)
     return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil

@@ -18,7 +18,11 @@ enum MokaToolRules {
   static let quiz = ToolRule(
     tool: "tasteQuiz",
     triggers: .weighted(
-      8, ["quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test", "my profile"])
+      8,
+      [
+        "quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test", "my profile", "my coffee profile",
+        "my flavour profile", "my flavor profile",
+      ])
       + .weighted(
         5,
         [
@@ -31,7 +35,7 @@ enum MokaToolRules {
       // are a search: the sets disagree, and a search shows beans at once.)
       let likes = !MokaVocabulary.likes(in: utterance).isEmpty
       let asksProfile = utterance.matchesAny([
-        "look for", "my thing", "which roast", "what roast", "which process", "what process",
+        "look for", "my thing", "which roast", "what roast", "which process", "what process", "profile",
       ])
       // "What kind of coffee drinker am I?": the user asks what their own taste is.
       let words = utterance.words
@@ -136,7 +140,10 @@ enum MokaToolRules {
         earlier != nil && (MokaReferences.refersBack(utterance) || utterance.matches("still") || utterance.words.count < 7)
       let problem =
         MokaVocabulary.problem(in: utterance) ?? (followUp ? earlier.flatMap { MokaAnswers.string($0, "problem") } : nil)
-      let cups = cups(in: utterance) ?? (followUp ? earlier.map { MokaAnswers.int($0, "cups") } : nil) ?? 3
+      // Else the pot the conversation is about ("my 9-cup leaks", then "and now it tastes weak").
+      let cups =
+        cups(in: utterance) ?? (followUp ? earlier.map { MokaAnswers.int($0, "cups") } : nil)
+        ?? MokaReferences.potSize(utterance, context) ?? 3
       return GeneratedContent(properties: ["cups": cups, "problem": problem ?? "none"])
     }
   }
@@ -229,14 +236,18 @@ enum MokaToolRules {
 
   static func preference(in utterance: Utterance) -> String? {
     if utterance.matchesAny([
-      "low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle",
+      "low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle*",
+      // Acidity is what a sensitive stomach notices.
+      "stomach", "reflux", "heartburn",
     ]) {
       return "lowAcidity"
     }
     if utterance.matchesAny(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
     if utterance.matchesAny([
       "full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich", "corpos*", "kraftig*", "con cuerpo", "corse",
-    ]) {
+      // Body is what carries through milk.
+      "with milk", "in milk", "add milk", "milky", "latte", "lattes",
+    ]) && !utterance.matchesAny(["milk chocolate"]) {
       return "fullBody"
     }
     if utterance.matchesAny(["sweet*"]) { return "sweet" }

@@ -32,7 +32,8 @@ enum MokaVocabulary {
     (["jamaica", "jamaican", "blue mountain"], "Jamaica"), (["hawaii", "hawaiian", "kona"], "Hawaii"),
     (["central america"], "Guatemala"), (["africa", "african"], "Kenya"),
     // Blends list "Blend" as their country.
-    (["blend", "blends", "miscela", "mezcla"], "Blend"),
+    // The classic Italian bar coffee is a blend (dark, unless a roast is named: see `roast(in:)`).
+    (["blend", "blends", "miscela", "mezcla"] + italianStyle, "Blend"),
     // Places people ask about that grow little or no coffee: searched by name, so the answer can
     // say the corpus has none rather than offer beans from elsewhere.
     (["australia", "australian"], "Australia"), (["japan", "japanese"], "Japan"), (["italy", "italian"], "Italy"),
@@ -60,7 +61,8 @@ enum MokaVocabulary {
   static let processes: [(words: [String], process: String)] = [
     (["wet hulled", "wet hull*", "giling basah"], "wetHulled"), (["semi washed"], "semiWashed"),
     (["washed", "lavado", "lavato"], "washed"),
-    (["natural", "naturals", "dry process", "naturale"], "natural"), (["honey process", "honey processed"], "honey"),
+    (["natural", "naturals", "dry process", "naturale"], "natural"),
+    (["honey process", "honey processed", "honey coffee", "honey coffees", "honeys", "honey processing"], "honey"),
     (["anaerobic", "fermented"], "anaerobic"),
   ]
 
@@ -92,7 +94,10 @@ enum MokaVocabulary {
     ),
     (
       "sputtering",
-      ["sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*", "schizz*", "salpica*", "spritz*"]
+      [
+        "sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*", "schizz*", "salpica*", "spritz*", "spurt*",
+        "splatter*",
+      ]
     ),
     (
       "leaking",
@@ -139,9 +144,12 @@ enum MokaVocabulary {
   /// (Whole words where a prefix would catch a place: "Costa Rica", "European".)
   static let pricePhrases = [
     "price*", "cost", "costs", "costing", "costly", "cheap*", "expensive", "afford*", "budget", "euro", "euros", "eur", "dollar*",
-    "usd", "bucks", "quid",
+    "usd", "bucks", "quid", "pay for", "would i pay", "spend on",
     "pound*", "money", "prezzo", "precio", "prix", "preis",
   ]
+
+  /// Words for the classic Italian bar style of coffee.
+  static let italianStyle = ["italian style", "italian styled", "classic italian", "italian bar"]
 
   /// The first entry of `table` whose words occur in `utterance` (exactly, or fuzzily when asked).
   static func first(_ table: [(words: [String], value: String)], in utterance: Utterance) -> String? {
@@ -179,7 +187,8 @@ enum MokaVocabulary {
         if position < (best?.position ?? .max) { best = (position, entry.roast) }
       }
     }
-    // "Not too dark" (or light), with no roast asked for: the middle one.
+    // "Not too dark" (or light), with no roast asked for: the middle one; the Italian style, dark.
+    if best == nil, negated == nil, utterance.matchesAny(italianStyle) { return "dark" }
     return best?.roast ?? (negated.map { $0 == "medium" ? nil : "medium" } ?? nil)
   }
   static func process(in utterance: Utterance) -> String? { first(processes.map { ($0.words, $0.process) }, in: utterance) }
@@ -192,6 +201,8 @@ enum MokaVocabulary {
     for (index, word) in words.enumerated() {
       // A word naming a process ("honey process") is not a note.
       if index + 1 < words.count, words[index + 1].hasPrefix("process") { continue }
+      // Nor one naming a process with the next word ("honey coffees").
+      if index + 1 < words.count, process(in: Utterance(word + " " + words[index + 1])) != nil { continue }
       guard let note = note(for: word), !notes.contains(note) else { continue }
       notes.append(note)
     }
@@ -264,7 +275,10 @@ enum MokaVocabulary {
   static func problem(in utterance: Utterance) -> String? {
     var best: (problem: String, score: Int)?
     for entry in problems {
-      let score = entry.phrases.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count
+      var score = entry.phrases.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count
+      // A new pot is the circumstance; a symptom named with it ("my first pot ever, and the coffee
+      // is weak") is what to fix.
+      if entry.problem == "firstUse" { score = min(score, 1) }
       if score > 0, score > (best?.score ?? 0) { best = (entry.problem, score) }
     }
     return best?.problem
@@ -297,19 +311,22 @@ enum MokaVocabulary {
     return nil
   }
 
-  /// Every flavour word present, as the quiz's `likes`.
+  /// Every flavour word present, as the quiz's `likes`, in the order the user named them.
   static func likes(in utterance: Utterance) -> [String] {
-    var found: [String] = []
-    for entry in flavours + [(["milk", "smooth", "bright"], "milk")] {
+    var found: [(like: String, position: Int)] = []
+    for entry in flavours + [(["milk", "smooth", "bright"], "milk"), (["sweet"], "sweet")] {
       // The words as written, or their plural ("strawberries").
       let plurals = entry.words.map { $0.hasSuffix("y") ? $0.dropLast() + "ies" : $0 + "s" }
-      for (word, plural) in zip(entry.words, plurals)
-      where utterance.matches(Phrase(word, fuzzy: false)) || utterance.words.contains(String(plural)) {
+      for (word, plural) in zip(entry.words, plurals) {
+        guard
+          let position = utterance.position(of: Phrase(word, fuzzy: false))
+            ?? utterance.words.firstIndex(of: String(plural))
+        else { continue }
         // A describing word is named by its noun where the two differ ("flowery" → floral).
         let like = ["flowery": "floral", "flowers": "floral"][word] ?? word
-        if !found.contains(like) { found.append(like) }
+        if !found.contains(where: { $0.like == like }) { found.append((like, position)) }
       }
     }
-    return found
+    return found.sorted { $0.position < $1.position }.map(\.like)
   }
 }

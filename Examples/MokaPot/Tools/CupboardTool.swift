@@ -26,6 +26,11 @@ public struct CupboardTool: Tool {
   public struct BagCard: GenerableObject {
     public enum Freshness: String, CaseIterable, Generable { case resting, fresh, fading, stale }
     public var name, bean, roaster: String
+    /// The reference bean's roast and process; nil when the bean is not in the corpus.
+    public var roast, process: String?
+    /// The roast date, and the day the bag was opened (nil while it is sealed), as `yyyy-MM-dd`.
+    public var roastedOn: String
+    public var openedOn: String?
     public var daysSinceRoast, gramsLeft: Int
     /// The bag's weight when full.
     public var bagGrams: Int
@@ -38,6 +43,10 @@ public struct CupboardTool: Tool {
       GenerableProperty("name", \.name)
       GenerableProperty("bean", \.bean)
       GenerableProperty("roaster", \.roaster)
+      GenerableProperty("roast", \.roast)
+      GenerableProperty("process", \.process)
+      GenerableProperty("roastedOn", \.roastedOn)
+      GenerableProperty("openedOn", \.openedOn)
       GenerableProperty("daysSinceRoast", \.daysSinceRoast)
       GenerableProperty("gramsLeft", \.gramsLeft)
       GenerableProperty("bagGrams", \.bagGrams)
@@ -48,7 +57,10 @@ public struct CupboardTool: Tool {
 
     init(_ bag: OwnedBag, data: MokaData) {
       (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
-      bean = data.bean(id: bag.beanId)?.name ?? bag.beanId
+      let reference = data.bean(id: bag.beanId)
+      bean = reference?.name ?? bag.beanId
+      (roast, process) = (reference?.roast, reference?.process)
+      (roastedOn, openedOn) = (bag.roastDate, bag.openedDate)
       daysSinceRoast = data.days(since: bag.roastDate) ?? 0
       bagGrams = bag.bagGrams
       daysSinceOpened = bag.openedDate.flatMap(data.days(since:))
@@ -65,6 +77,10 @@ public struct CupboardTool: Tool {
       name = try content.value(forProperty: "name")
       bean = try content.value(forProperty: "bean")
       roaster = try content.value(forProperty: "roaster")
+      roast = try content.value(forProperty: "roast")
+      process = try content.value(forProperty: "process")
+      roastedOn = try content.value(forProperty: "roastedOn")
+      openedOn = try content.value(forProperty: "openedOn")
       daysSinceRoast = try content.value(forProperty: "daysSinceRoast")
       gramsLeft = try content.value(forProperty: "gramsLeft")
       bagGrams = try content.value(forProperty: "bagGrams")

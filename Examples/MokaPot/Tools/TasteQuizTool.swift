@@ -63,10 +63,16 @@ public struct TasteQuizTool: Tool {
   public func call(arguments: Arguments) async throws -> Output {
     let likes = arguments.likes.map { $0.lowercased() }.filter { !$0.isEmpty }
     guard !likes.isEmpty else { return Output(status: .questions, questions: Self.questions) }
+    // The profile most of the likes point to; in a tie, the one the first-named like points to.
     let best = Self.profiles.max { lhs, rhs in
-      Self.score(lhs.words, likes) < Self.score(rhs.words, likes)
+      let (left, right) = (Self.score(lhs.words, likes), Self.score(rhs.words, likes))
+      return left != right ? left < right : Self.firstLike(lhs.words, likes) > Self.firstLike(rhs.words, likes)
     }!
     return Output(status: .profile, roast: best.roast, process: best.process, note: best.note)
+  }
+
+  private static func firstLike(_ words: [String], _ likes: [String]) -> Int {
+    likes.firstIndex { like in words.contains { like.contains($0) || $0.contains(like) } } ?? likes.count
   }
 
   private static func score(_ words: [String], _ likes: [String]) -> Int {
