@@ -119,4 +119,18 @@ struct MokaAskedRightTests {
     let ounce = Utterance("quick one, how many grams in an ounce?")
     #expect(MokaKnowledge.answer(ounce, RuleContext())?.contains("28 g") == true)
   }
+
+  @Test func whetherTheBeanShownSuitsAMokaIsKnownWithoutATool() async throws {
+    let chat = try chat()
+    _ = try await chat.send("honey processed coffees from Costa Rica?")
+    let suits = try await chat.send("would it work in a moka?")
+    #expect(calls(suits).isEmpty)
+    #expect(suits.response.content.hasPrefix("Yes: any bean works in a moka pot"), "\(suits.response.content)")
+    // Not about a bean shown: a bag's verdict, from its freshness.
+    let bags = try self.chat()
+    _ = try await bags.send("which of my bags has gone stale?")
+    let verdict = try await bags.send("can I still use it in a moka?")
+    #expect(verdict.response.content.hasPrefix("Your Santos"), "\(verdict.response.content)")
+  }
 }
+

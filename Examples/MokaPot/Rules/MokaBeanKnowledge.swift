@@ -95,6 +95,20 @@ extension MokaKnowledge {
         + "will search the corpus."
     })
 
+  /// Whether the bean just shown suits a moka pot: every bean does; its roast says how it tastes.
+  static let suitsMoka = Topic(
+    name: "suitsMoka",
+    asks: { question, context in
+      MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
+        && says(question, ["work", "works", "good", "suit*", "ok", "okay", "fine", "right"])
+        && says(question, ["moka", "stovetop", "my pot", "a pot"])
+        && isQuestion(question) && MokaVocabulary.problem(in: question) == nil && !says(question, findWords)
+    },
+    answer: { _ in
+      "Yes: any bean works in a moka pot, ground fine-medium. A light roast brews bright and acidic (grind a little finer "
+        + "and keep the heat steady), a dark one full and chocolatey (a touch coarser, low heat)."
+    })
+
   /// What a peaberry is.
   static let peaberry = Topic(
     name: "peaberry",

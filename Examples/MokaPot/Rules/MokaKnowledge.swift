@@ -28,7 +28,7 @@ enum MokaKnowledge {
   }
 
   /// Topics about beans rather than brewing: routed to the beans specialist.
-  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "peaberry", "roastChoice", "roasts"]
+  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "peaberry", "roastChoice", "roasts", "suitsMoka"]
 
   /// The topic a question asks about, if any (for tests and the grounding).
   static func topic(_ question: Utterance, _ context: RuleContext = RuleContext()) -> String? {
@@ -64,7 +64,7 @@ enum MokaKnowledge {
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
     + [history, pressure, flameSize, units]
-    + [processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage]
+    + [processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage, suitsMoka]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
