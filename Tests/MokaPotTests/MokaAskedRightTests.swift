@@ -133,4 +133,3 @@ struct MokaAskedRightTests {
     #expect(verdict.response.content.hasPrefix("Your Santos"), "\(verdict.response.content)")
   }
 }
-

@@ -13,7 +13,8 @@ enum MokaRouter {
   /// retrained without it).
   static let trainingSets = [
     "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2",
-    "routing-blind3", "routing-blind4", "routing-blind5", "routing-blind6", "routing-blind7", "answers-dev", "answers-blind", "answers-blind2",
+    "routing-blind3", "routing-blind4", "routing-blind5", "routing-blind6", "routing-blind7", "answers-dev", "answers-blind",
+    "answers-blind2",
     "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6",
   ]
 
