@@ -50,7 +50,7 @@ let package = Package(
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
         "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl",
-        "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl",
+        "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl", "moka/answers-blind10.jsonl", "moka/routing-blind9.jsonl",
         "fuzz",
       ],
       resources: [
