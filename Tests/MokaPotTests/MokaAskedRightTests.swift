@@ -132,4 +132,57 @@ struct MokaAskedRightTests {
     let verdict = try await bags.send("can I still use it in a moka?")
     #expect(verdict.response.content.hasPrefix("Your Santos"), "\(verdict.response.content)")
   }
+
+  @Test func aRecipeAskedInTheSecondPartIsGivenAfterTheBeans() async throws {
+    let reply = try await chat().send("Suggest a low-acid bean and give me the recipe for a 2-cup pot")
+    #expect(calls(reply).map(\.tool) == ["searchBeans", "brewAdvice"], "\(calls(reply))")
+    #expect(reply.response.content.contains("10 g of coffee"))
+    // Tips for a pot size are a recipe, whatever the beans are like.
+    let tips = try await chat().send("brew tips for a dark roast in a 6-cup?")
+    #expect(tips.specialty == .general)
+    #expect(calls(tips).first?.tool == "brewAdvice", "\(calls(tips))")
+  }
+
+  @Test func aPotsPriceIsNotItsRecipe() async throws {
+    let reply = try await chat().send("Is a 6-cup Bialetti expensive? Roughly what should I expect to pay?")
+    #expect(calls(reply).first?.tool == "webSearch", "\(calls(reply))")
+    #expect(reply.response.content.contains("The data has no prices"))
+  }
+
+  @Test func processesNamedInOtherWords() {
+    #expect(MokaVocabulary.process(in: Utterance("Show me naturally processed coffees")) == "natural")
+    #expect(MokaVocabulary.process(in: Utterance("the honey one please - what's it like?")) == "honey")
+  }
+
+  @Test func hedgedAndPluralQuestionsStillMatch() throws {
+    #expect(MokaKnowledge.topic(Utterance("What exactly is a peaberry?")) == "peaberry")
+    #expect(MokaKnowledge.topic(Utterance("what's the difference between yellow and black honey?")) == "honeyGrades")
+    #expect(MokaTags.singular("classes") == "class")
+    #expect(MokaTags.singular("plates") == "plate")
+    let tags = MokaTags(data: try MokaFixtures.data())
+    let classes = MokaToolRules.nearbyArguments(
+      Utterance("does anyone nearby run brewing classes?"), context: RuleContext(), tags: tags)
+    #expect(MokaAnswers.string(classes, "item") == "brewing class")
+  }
+
+  @Test func flavoursLikedWithWhatToLookForIsTheQuiz() async throws {
+    let reply = try await chat().send("I enjoy lemony, jasmine-like coffee: what should I look for?")
+    #expect(calls(reply).first?.tool == "tasteQuiz", "\(calls(reply))")
+  }
+
+  @Test func aPlaceNamedRoutesToShoppingAndThisMorningMeansOpenNow() async throws {
+    let reply = try await chat().send("Can I still make it to Drogheria Porta Palazzo for decaf beans?")
+    #expect(reply.specialty == .shopping)
+    #expect(MokaToolRules.wantsOpenNow(Utterance("I need a grinder this morning, who's open?")))
+    #expect(!MokaToolRules.wantsOpenNow(Utterance("is Casa Moka open today?")))
+  }
+
+  @Test func keepingOnWithALeakingPotIsASafetyAnswerEvenAfterPlaces() async throws {
+    let chat = try chat()
+    _ = try await chat.send("my moka leaks at the seam")
+    _ = try await chat.send("where can I buy a new gasket near me?")
+    let safe = try await chat.send("meanwhile, is it safe to keep using it?")
+    #expect(calls(safe).isEmpty)
+    #expect(safe.response.content.hasPrefix("Better not"), "\(safe.response.content)")
+  }
 }

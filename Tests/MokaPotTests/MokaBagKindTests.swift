@@ -40,7 +40,7 @@ struct MokaBagKindTests {
     let reply = try await chat().send("do I have a honey-process bag at home?")
     // A kind of bag, not a bag called "Process": the list, not a look-up that fails.
     #expect(calls(reply).first?.arguments.contains("\"list\"") == true, "\(calls(reply))")
-    #expect(reply.response.content.hasPrefix("None of your bags is honey-processed."), "\(reply.response.content)")
+    #expect(reply.response.content.hasPrefix("No: none of your bags is honey-processed."), "\(reply.response.content)")
     #expect(reply.response.content.contains("Mandheling (wet-hulled)"))
   }
 
@@ -81,5 +81,27 @@ struct MokaBagKindTests {
     #expect(calls(sour).first?.tool == "brewAdvice")
     #expect(calls(sour).first?.arguments.contains("\"cups\":2") == true, "\(calls(sour))")
     #expect(sour.response.content.contains("10 g of coffee"))
+  }
+
+  @Test func decafAskedOfTheCupboardIsAnsweredFromTheBeansNames() async throws {
+    let reply = try await chat().send("any decaf in my cupboard?")
+    #expect(reply.response.content.hasPrefix("No: none of your bags is decaf."), "\(reply.response.content)")
+  }
+
+  @Test func whetherABagIsTheUsersIsAnsweredYes() async throws {
+    let reply = try await chat().send("is the Guatemala Antigua one of my bags?")
+    #expect(reply.response.content.hasPrefix("Yes, it is in your cupboard. Your Antigua"), "\(reply.response.content)")
+  }
+
+  @Test func dialingInABagSaysWhatItsRoastMeans() async throws {
+    let reply = try await chat().send("help me dial in my Kochere for the 3 cup moka")
+    #expect(reply.response.content.contains("It is a light roast: it brews bright and acidic"), "\(reply.response.content)")
+  }
+
+  @Test func theDoseForAPotSizeIsAnsweredAgainstTheBagShown() async throws {
+    let chat = try chat()
+    _ = try await chat.send("how is my Huila doing?")
+    let dose = try await chat.send("how much of it do I need for the 9-cup?")
+    #expect(dose.response.content.hasPrefix("A 9-cup pot takes 42 g of coffee and 450 ml of water."), "\(dose.response.content)")
   }
 }

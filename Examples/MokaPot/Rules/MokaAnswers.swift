@@ -51,6 +51,13 @@ enum MokaAnswers {
       let arguments = GeneratedContent(properties: ["cups": MokaReferences.potSize(question, context) ?? 3, "problem": problem])
       return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
     }
+    // "…, and how do I brew it in my 6-cup?": the recipe as well.
+    if asksRecipeToo(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
+      let arguments = GeneratedContent(properties: [
+        "cups": MokaReferences.potSize(question, context) ?? 3, "problem": "none",
+      ])
+      return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
+    }
     // A taste problem with one of the user's bags ("why is my Huila so bitter?"): the bag's age too.
     if let tags, let advice = results.first(where: { $0.tool == "brewAdvice" }),
       ["bitter", "sour", "weak"].contains(string(advice.arguments, "problem") ?? ""),
@@ -90,6 +97,13 @@ enum MokaAnswers {
     guard tail.matchesAny(["how", "fix", "stop", "why", "what do i do", "help"])
     else { return nil }
     return MokaVocabulary.problem(in: tail)
+  }
+
+  /// Whether a question asks, after "and" or "also", for a recipe or how to brew ("…, and the recipe
+  /// for a 2-cup pot?").
+  static func asksRecipeToo(_ question: Utterance) -> Bool {
+    guard let (_, tail) = parts(question) else { return false }
+    return tail.matchesAny(MokaToolRules.recipeWords)
   }
 
   /// A question in two parts, split at its last "and", "also" or "plus".

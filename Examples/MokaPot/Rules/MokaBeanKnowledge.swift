@@ -100,13 +100,30 @@ extension MokaKnowledge {
     name: "suitsMoka",
     asks: { question, context in
       MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
-        && says(question, ["work", "works", "good", "suit*", "ok", "okay", "fine", "right"])
+        // ("Ok, which one…" opens a question: the words must be about the pot.)
+        && says(
+          question,
+          ["work", "works", "good in", "good for", "suit*", "ok in", "ok for", "okay in", "okay for", "fine in", "fine for"])
+        && !says(question, ["most", "least", "which one", "which of"])
         && says(question, ["moka", "stovetop", "my pot", "a pot"])
         && isQuestion(question) && MokaVocabulary.problem(in: question) == nil && !says(question, findWords)
     },
     answer: { _ in
       "Yes: any bean works in a moka pot, ground fine-medium. A light roast brews bright and acidic (grind a little finer "
         + "and keep the heat steady), a dark one full and chocolatey (a touch coarser, low heat)."
+    })
+
+  /// What the colours of honey processing mean.
+  static let honeyGrades = Topic(
+    name: "honeyGrades",
+    asks: { question, _ in
+      says(question, ["yellow honey", "red honey", "black honey", "white honey", "honey grades", "kinds of honey"])
+        && !says(question, findWords + ["recommend*", "suggest*", "show*", "list*", "find"])
+    },
+    answer: { _ in
+      "Honey grades say how much of the sticky fruit pulp stays on the seed while it dries: white and yellow honey keep "
+        + "little and dry fastest, red more, black the most and dries slowest. The more pulp left on, the sweeter, heavier "
+        + "and fruitier the cup, and the darker the dried parchment."
     })
 
   /// What a peaberry is.

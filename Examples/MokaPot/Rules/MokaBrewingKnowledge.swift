@@ -54,8 +54,8 @@ extension MokaKnowledge {
             "brew with", "ok to use", "okay to use", "use it with",
           ])
       else { return false }
-      let damage = ["valve", "gasket*", "seal", "crack*", "broken", "damaged", "bent", "worn"]
-      return says(question, damage) || context.earlierQuestions.suffix(2).contains { says(Utterance($0), damage) }
+      let damage = ["valve", "gasket*", "seal", "crack*", "broken", "damaged", "bent", "worn", "leak*"]
+      return says(question, damage) || context.earlierQuestions.suffix(3).contains { says(Utterance($0), damage) }
     },
     answer: { _ in
       "Better not: a cracked gasket or a faulty safety valve lets steam and hot coffee escape at the seam, and a valve that "

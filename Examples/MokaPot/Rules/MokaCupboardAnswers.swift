@@ -29,11 +29,17 @@ enum MokaCupboardAnswers {
     }
     // A roast or process asked about ("any light roasts in the cupboard?"): the bags whose beans are so.
     if named.isEmpty, origin == nil, all.count > 1, let kind = kindAsked(question) {
-      let matching = all.filter { A.string($0, kind.key) == kind.value }
-      let described = kind.key == "roast" ? "a \(kind.value) roast" : "\(kind.value)-processed"
+      // (Decaf is in the bean's name, as the corpus search reads it.)
+      let value = { (bag: GeneratedContent) in
+        kind.key == "decaf" ? A.string(bag, "bean") ?? "?" : A.string(bag, kind.key) ?? "unknown"
+      }
+      let matching = all.filter { bag in
+        kind.key == "decaf" ? value(bag).lowercased().contains("decaf") : A.string(bag, kind.key) == kind.value
+      }
+      let described = ["roast": "a \(kind.value) roast", "process": "\(kind.value)-processed"][kind.key] ?? "decaf"
       guard !matching.isEmpty else {
-        return "None of your bags is \(described). You have: "
-          + all.map { "\(A.string($0, "name") ?? "?") (\(A.string($0, kind.key) ?? "unknown"))" }.joined(separator: ", ") + "."
+        return "No: none of your bags is \(described). You have: "
+          + all.map { "\(A.string($0, "name") ?? "?") (\(value($0)))" }.joined(separator: ", ") + "."
       }
       return "Your bags that are \(described): " + matching.map(A.bagLine).joined(separator: "; ") + "."
     }
@@ -49,6 +55,16 @@ enum MokaCupboardAnswers {
     let cups = MokaToolRules.cups(in: question) ?? potSize ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
     let wanted = brewsWanted(question)
+    // The dose a pot size needs ("how much of it do I need for the 9-cup?"), against what is left.
+    if let asked = MokaToolRules.cups(in: question), question.matchesAny(["how much", "how many grams"]),
+      question.matchesAny(["need", "use", "take", "put in"]), !question.matchesAny(["left", "last", "enough"])
+    {
+      let pot =
+        "A \(asked)-cup pot takes \(BrewAdviceTool.Output.dose(cups: asked)) g of coffee and "
+        + "\(BrewAdviceTool.Output.water(cups: asked)) ml of water."
+      guard bags.count == 1, let bag = bags.first else { return pot }
+      return pot + " " + brews(bag, cups: asked, dose: BrewAdviceTool.Output.dose(cups: asked))
+    }
     if bags.count == 1, let bag = bags.first {
       // How much of it is used, or when it was opened, when asked.
       if question.matchesAny(["used", "gone through", "drunk", "gotten through", "consumed"]) {
@@ -67,7 +83,7 @@ enum MokaCupboardAnswers {
       }
       // Dialling one bag in: its state, and where to start for the pot.
       if question.matchesAny(["dial*", "tune", "adjust"]) {
-        return detail(bag)
+        return detail(bag) + roastNote(bag)
           + " For a \(cups)-cup pot start at \(dose) g of coffee and \(BrewAdviceTool.Output.water(cups: cups)) ml "
           + "of hot water, ground fine-medium, on medium-low heat; grind finer if it tastes sour or thin, coarser and "
           + "lower the heat if it tastes bitter."
@@ -78,7 +94,12 @@ enum MokaCupboardAnswers {
             ? " Yes: it is still resting; give it a few more days from roast."
             : " No: it is past the first few days of rest after roasting, so it is not too fresh.")
       }
-      return detail(bag) + " " + brews(bag, cups: cups, dose: dose, wanted: wanted)
+      // Whether the user owns it ("is the Antigua one of my bags?"): yes, and how it is.
+      let owned =
+        question.matchesAny(["do i have", "one of my", "have i got", "do i own", "in my cupboard", "mine"])
+        && !question.matchesAny(["left", "how much", "how many", "enough", "last"])
+      return (owned ? "Yes, it is in your cupboard. " : "") + detail(bag) + " "
+        + brews(bag, cups: cups, dose: dose, wanted: wanted)
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
     if question.matchesAny(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
@@ -157,6 +178,16 @@ enum MokaCupboardAnswers {
 
   static let empty = "Your bags are all empty."
 
+  /// What the bag's roast means in the pot, when the card knows it (" A light roast: it brews bright…").
+  static func roastNote(_ bag: GeneratedContent) -> String {
+    switch A.string(bag, "roast") {
+    case "light"?: return " It is a light roast: it brews bright and acidic, so lean finer and keep the heat steady."
+    case "medium"?: return " It is a medium roast: balanced and forgiving in a moka."
+    case "dark"?: return " It is a dark roast: full and bitter-sweet, so lean coarser and keep the heat low."
+    default: return ""
+    }
+  }
+
   /// How a bag's roast bears on a taste problem: a light roast is bright, a dark one bitter.
   static func roastAndTaste(_ bag: GeneratedContent, problem: String) -> String {
     switch (A.string(bag, "roast"), problem) {
@@ -180,6 +211,7 @@ enum MokaCupboardAnswers {
 
   /// The roast or process a question about the user's bags asks for, as the bag card's key and value.
   static func kindAsked(_ question: Utterance) -> (key: String, value: String)? {
+    if MokaVocabulary.wantsDecaf(question) { return ("decaf", "decaf") }
     if let process = MokaVocabulary.process(in: question) { return ("process", process) }
     // ("Which bag did I roast first?" names no roast: a roast level does.)
     if question.matchesAny(["light", "medium", "dark", "lighter", "darker"]), let roast = MokaVocabulary.roast(in: question) {

@@ -13,6 +13,7 @@ extension MokaToolRules {
         "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
         "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
         "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
+        "already have", "i already",
       ], fuzzy: false)
     + .weighted(
       2,

@@ -30,6 +30,12 @@ enum MokaFollowUps {
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
+    // Knowledge that reads the conversation ("can I go on brewing with it?") comes first.
+    if let topic = MokaKnowledge.asked(question, context)?.name,
+      MokaKnowledge.contextTopics.contains(where: { $0.name == topic })
+    {
+      return nil
+    }
     // A brewing problem is a question for the brewing advice, whatever came before; but how acidic
     // the beans just shown are is a property of theirs ("is that one very acidic?").
     let aboutAcidity =

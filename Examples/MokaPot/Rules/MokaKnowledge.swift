@@ -28,7 +28,13 @@ enum MokaKnowledge {
   }
 
   /// Topics about beans rather than brewing: routed to the beans specialist.
-  static let beanTopics: Set<String> = ["processes", "caffeine", "species", "peaberry", "roastChoice", "roasts", "suitsMoka"]
+  static let beanTopics: Set<String> = [
+    "processes", "caffeine", "species", "peaberry", "roastChoice", "roasts", "suitsMoka", "honeyGrades",
+  ]
+
+  /// Topics that read the conversation (the bean just shown, the pot's trouble earlier): asked after
+  /// earlier results, they are answered before a follow-up on those results.
+  static let contextTopics: [Topic] = [suitsMoka, keepUsing]
 
   /// The topic a question asks about, if any (for tests and the grounding).
   static func topic(_ question: Utterance, _ context: RuleContext = RuleContext()) -> String? {
@@ -36,8 +42,14 @@ enum MokaKnowledge {
   }
 
   static func says(_ question: Utterance, _ phrases: [String]) -> Bool {
-    question.matchesAny(phrases)
+    if question.matchesAny(phrases) { return true }
+    // The same without hedging adverbs ("what exactly is a natural?").
+    let plain = question.words.filter { !hedges.contains($0) }
+    return plain.count < question.words.count && Utterance(plain.joined(separator: " ")).matchesAny(phrases)
   }
+
+  /// Adverbs that hedge a question without changing what it asks.
+  static let hedges: Set<String> = ["exactly", "actually", "really", "even", "basically", "precisely"]
 
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
@@ -64,7 +76,10 @@ enum MokaKnowledge {
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
     + [history, pressure, flameSize, units]
-    + [processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage, suitsMoka]
+    + [
+      processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage, suitsMoka,
+      honeyGrades,
+    ]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(

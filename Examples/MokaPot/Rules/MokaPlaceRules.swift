@@ -21,8 +21,10 @@ extension MokaToolRules {
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
         + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false)
         // Anything else a place sells, named in full ("a brewing class", "a grinding service").
+        // (With its plural: "brewing class*".)
         + Array<Phrase>.weighted(
-          2, tags.soldTerms.filter { $0.contains(" ") && !$0.contains("bean") && !$0.contains("coffee") }, fuzzy: false),
+          2, tags.soldTerms.filter { $0.contains(" ") && !$0.contains("bean") && !$0.contains("coffee") }.map { $0 + "*" },
+          fuzzy: false),
       contextScore: { utterance, context in
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
@@ -43,7 +45,11 @@ extension MokaToolRules {
   /// ("anything open?", "any cafe open near me?"), not a question about hours.
   static func wantsOpenNow(_ utterance: Utterance) -> Bool {
     if utterance.matchesAny(
-      nowWords + ["anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open"])
+      nowWords + [
+        "anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open", "whos open",
+        // The part of the day the user is in: soon, so open now.
+        "this morning",
+      ])
     {
       return true
     }
@@ -89,7 +95,8 @@ extension MokaToolRules {
         Utterance(term).words.contains { $0.count > 5 && !generic.contains($0) && utterance.words.contains($0) }
           && (tags.gearWords.contains { term.hasSuffix($0) } || term.hasSuffix("moka pot"))
       }
-      let wantsPot = utterance.matchesAny(["replace", "replace it", "new one", "one that", "another one", "pot", "moka"])
+      // ("One" stands for the pot the conversation is about: "an electric one".)
+      let wantsPot = utterance.matchesAny(["replace", "one", "pot", "moka"])
       item = (wantsPot ? candidates.first { $0.hasSuffix("moka pot") } : nil) ?? candidates.first
     }
     // "A new one" after brewing advice: the part that the problem wears out ("leaking" → a gasket).

@@ -9,10 +9,13 @@ struct MokaRouting: UtteranceClassifier {
   let learned: LinearClassifier
   /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
   let bagNames: [String]
+  /// The names of the places in the data: a question naming one is about that place.
+  let placeNames: [String]
 
   init(_ learned: LinearClassifier, data: MokaData) {
     self.learned = learned
     bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
+    placeNames = data.cafes.map(\.name)
   }
 
   func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {
@@ -27,6 +30,15 @@ struct MokaRouting: UtteranceClassifier {
     }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.asksPriceOfShown(utterance) { return ("beans", 1, result.scores) }
+    // A place of the data named, with nothing about the user's bags or a brewing problem: that place.
+    let namesPlace = placeNames.contains { MokaPlaceFollowUps.mentions(utterance, name: $0) }
+    if cases.contains("shopping"), !namesBag, namesPlace, MokaVocabulary.problem(in: utterance) == nil,
+      !utterance.matchesAny([
+        "i have", "ive got", "have i", "did i", "i bought", "my", "bag", "bags", "cupboard", "roasted", "bought",
+      ])
+    {
+      return ("shopping", 1, result.scores)
+    }
     if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
     if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
@@ -143,6 +155,13 @@ struct MokaRouting: UtteranceClassifier {
         "costly", "wheres", "sold", "own",
         "least", "blend*", "which beans", "which coffee", "how much is", "a new", "usually",
       ])
-    return (recipe || problem) && !elsewhere && !describesBeans
+    // Tips or a recipe for a pot size, whatever the beans are like ("tips for a dark roast in my
+    // 2-cup"), unless a purchase, a price or the user's bags come into it.
+    let asksHow =
+      MokaToolRules.cups(in: utterance) != nil && utterance.matchesAny(MokaToolRules.recipeWords)
+      && !utterance.matchesAny(
+        MokaKnowledge.findWords + ["bag", "bags", "cupboard", "have", "left", "enough", "online", "place"])
+      && !MokaVocabulary.mentionsPrice(utterance)
+    return (recipe || problem) && !elsewhere && !describesBeans || asksHow
   }
 }

@@ -113,6 +113,8 @@ struct MokaTags: Sendable {
   }
 
   static func singular(_ word: String) -> String {
-    word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+    // "Classes" → "class", "glasses" → "glass"; else a final "s" off ("plates" → "plate").
+    if word.count > 5, word.hasSuffix("sses") { return String(word.dropLast(2)) }
+    return word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
   }
 }

@@ -42,7 +42,9 @@ enum MokaToolRules {
       let asksSelf =
         zip(words, words.dropFirst()).contains { $0 == ("am", "i") }
         && utterance.matchesAny(["profile", "type", "kind", "drinker", "taste"])
-      return (answersQuiz && likes) || asksSelf || likes && asksProfile ? 8 : 0
+      // (Flavours liked with what to look for asked outweigh the flavours' own pull to a search.)
+      if likes && asksProfile { return 10 }
+      return (answersQuiz && likes) || asksSelf ? 8 : 0
     }
   ) { utterance, _ in
     GeneratedContent(properties: ["likes": MokaVocabulary.likes(in: utterance)])
@@ -112,6 +114,12 @@ enum MokaToolRules {
         "taste*", "valve", "amount of water", "amount of coffee", "how many grams", "grams of coffee",
       ], fuzzy: false)
 
+  /// Words that ask for a recipe or how to brew.
+  static let recipeWords = [
+    "recipe", "how to brew", "how do i brew", "how should i brew", "how to make", "brew tips", "brewing tips", "tips for brewing",
+    "how to brew it", "dose", "how much coffee", "brew it",
+  ]
+
   static func brewAdvice(bagNames: [String]) -> ToolRule {
     let bags = bagNames.map { $0.lowercased() }
     return ToolRule(
@@ -132,7 +140,21 @@ enum MokaToolRules {
         {
           return -3
         }
-        return problem + (cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance) ? 3 : 0)
+        // A recipe asked only in the second part comes second too.
+        // (When the first part asks for beans: "suggest a bean and the recipe for my 2-cup".)
+        if MokaAnswers.asksRecipeToo(utterance), let head = MokaAnswers.parts(utterance)?.head,
+          !head.matchesAny(recipeWords), MokaVocabulary.problem(in: head) == nil,
+          MokaFollowUps.namesBeanFilter(head) || preference(in: head) != nil
+            || head.matchesAny(["bean", "beans", "similar", "recommend*", "suggest*", "find", "something like"])
+        {
+          return -3
+        }
+        // (A pot's price is not a recipe; tips or a recipe asked for a pot size are, whatever the
+        // beans are like: "tips for a light roast in my 2-cup".)
+        let potSize = cups(in: utterance) != nil || MokaToolRules.potSizeWords(utterance)
+        guard !MokaVocabulary.mentionsPrice(utterance) else { return problem }
+        let recipe = potSize && utterance.matchesAny(recipeWords) ? 3.0 : 0
+        return problem + (potSize ? 3 : 0) + recipe
       }
     ) { utterance, context in
       let earlier = context.latest("brewAdvice")?.arguments

@@ -61,8 +61,13 @@ enum MokaVocabulary {
   static let processes: [(words: [String], process: String)] = [
     (["wet hulled", "wet hull*", "giling basah"], "wetHulled"), (["semi washed"], "semiWashed"),
     (["washed", "lavado", "lavato"], "washed"),
-    (["natural", "naturals", "dry process", "naturale"], "natural"),
-    (["honey process", "honey processed", "honey coffee", "honey coffees", "honeys", "honey processing"], "honey"),
+    (["natural", "naturals", "naturally processed", "dry process", "dry processed", "naturale"], "natural"),
+    (
+      [
+        "honey process", "honey processed", "honey coffee", "honey coffees", "honeys", "honey processing", "honey one",
+      ],
+      "honey"
+    ),
     (["anaerobic", "fermented"], "anaerobic"),
   ]
 
@@ -144,7 +149,7 @@ enum MokaVocabulary {
   /// (Whole words where a prefix would catch a place: "Costa Rica", "European".)
   static let pricePhrases = [
     "price*", "cost", "costs", "costing", "costly", "cheap*", "expensive", "afford*", "budget", "euro", "euros", "eur", "dollar*",
-    "usd", "bucks", "quid", "pay for", "would i pay", "spend on",
+    "usd", "bucks", "quid", "pay for", "would i pay", "spend on", "to pay",
     "pound*", "money", "prezzo", "precio", "prix", "preis",
   ]
 
