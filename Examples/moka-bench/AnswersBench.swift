@@ -35,7 +35,7 @@ enum AnswersBench {
       : [options.set]
     let backends = try AnswerBackends.make(options)
     var rows: [[String: Any]] = []
-    print("backend        set     single pass        turns pass         tool right  mean out tok  s/answer")
+    print("backend        set      single pass        turns pass         tool right  mean out tok  s/answer")
     for backend in backends {
       for set in sets {
         var cases = try AnswerCase.load(set)
@@ -54,7 +54,7 @@ enum AnswersBench {
         if let timings = backend.timings { row["stages"] = timings.json(answers: tally.answers) }
         rows.append(row)
         print(
-          backend.name.padding(toLength: 15, withPad: " ", startingAt: 0) + set.padding(toLength: 6, withPad: " ", startingAt: 0)
+          backend.name.padding(toLength: 15, withPad: " ", startingAt: 0) + set.padding(toLength: 7, withPad: " ", startingAt: 0)
             + String(
               format: "%4d %5.1f%%   %4d %5.1f%%   %9.1f%%   %12.1f %9.2f", tally.single,
               100 * Double(tally.singlePass) / Double(max(tally.single, 1)), tally.turns,
