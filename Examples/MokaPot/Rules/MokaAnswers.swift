@@ -21,11 +21,14 @@ enum MokaAnswers {
     if let tags, let next = nextNamedRegion(question, results, regions: tags.regions) {
       return .call(tool: "searchBeans", arguments: GeneratedContent(properties: ["origin": next, "limit": 1]))
     }
+    // Brewing advice for the conversation's pot.
+    let advice = { (problem: String) in
+      GeneratedContent(properties: ["cups": MokaReferences.potSize(question, context) ?? 3, "problem": problem])
+    }
     if let bag = results.first(where: { $0.tool == "cupboard" }), bag.status == "ok",
       let problem = MokaVocabulary.problem(in: question), !results.contains(where: { $0.tool == "brewAdvice" })
     {
-      let cups = MokaReferences.potSize(question, context) ?? 3
-      return .call(tool: "brewAdvice", arguments: GeneratedContent(properties: ["cups": cups, "problem": problem]))
+      return .call(tool: "brewAdvice", arguments: advice(problem))
     }
     var sentences = results.map { sentence($0, question, context: context) }
     // Buying more of one of the user's bags: where it came from comes first.
@@ -48,15 +51,11 @@ enum MokaAnswers {
     let text = sentences.joined(separator: " ")
     // "…, and how do I stop it sputtering?": the brewing advice as well.
     if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
-      let arguments = GeneratedContent(properties: ["cups": MokaReferences.potSize(question, context) ?? 3, "problem": problem])
-      return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
+      return .callOrReply(tool: "brewAdvice", arguments: advice(problem), reply: text)
     }
     // "…, and how do I brew it in my 6-cup?": the recipe as well.
     if asksRecipeToo(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
-      let arguments = GeneratedContent(properties: [
-        "cups": MokaReferences.potSize(question, context) ?? 3, "problem": "none",
-      ])
-      return .callOrReply(tool: "brewAdvice", arguments: arguments, reply: text)
+      return .callOrReply(tool: "brewAdvice", arguments: advice("none"), reply: text)
     }
     // A taste problem with one of the user's bags ("why is my Huila so bitter?"): the bag's age too.
     if let tags, let advice = results.first(where: { $0.tool == "brewAdvice" }),
@@ -83,7 +82,9 @@ enum MokaAnswers {
     var named: [String] = []
     for word in question.words { if let region = regions[word], !named.contains(region) { named.append(region) } }
     let searched = results.filter { $0.tool == "searchBeans" }.compactMap { string($0.arguments, "origin") }
-    guard named.count >= 2, results.count < 4, searched.contains(where: named.contains) else { return nil }
+    // (Within the model's calls a turn, so that the answer is still this text when they run out.)
+    guard named.count >= 2, results.count < RuleBasedModel.maxCallsPerTurn, searched.contains(where: named.contains)
+    else { return nil }
     return named.first { !searched.contains($0) }
   }
 

@@ -59,11 +59,10 @@ enum MokaCupboardAnswers {
     if let asked = MokaToolRules.cups(in: question), question.matchesAny(["how much", "how many grams"]),
       question.matchesAny(["need", "use", "take", "put in"]), !question.matchesAny(["left", "last", "enough"])
     {
-      let pot =
-        "A \(asked)-cup pot takes \(BrewAdviceTool.Output.dose(cups: asked)) g of coffee and "
-        + "\(BrewAdviceTool.Output.water(cups: asked)) ml of water."
+      let needed = BrewAdviceTool.Output.dose(cups: asked)
+      let pot = "A \(asked)-cup pot takes \(needed) g of coffee and \(BrewAdviceTool.Output.water(cups: asked)) ml of water."
       guard bags.count == 1, let bag = bags.first else { return pot }
-      return pot + " " + brews(bag, cups: asked, dose: BrewAdviceTool.Output.dose(cups: asked))
+      return pot + " " + brews(bag, cups: asked, dose: needed)
     }
     if bags.count == 1, let bag = bags.first {
       // How much of it is used, or when it was opened, when asked.

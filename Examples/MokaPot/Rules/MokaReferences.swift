@@ -194,10 +194,10 @@ enum MokaReferences {
 
   /// The item of `items` whose name comes first in `text`, if any is named there.
   static func firstNamed(in text: String, among items: [GeneratedContent]) -> GeneratedContent? {
-    let words = Utterance(text).words
+    let utterance = Utterance(text)
     return items.compactMap { item -> (item: GeneratedContent, position: Int)? in
       guard let name = MokaAnswers.string(item, "name"),
-        let position = Utterance(text).position(of: Phrase(Utterance(name).normalized, fuzzy: false)), position < words.count
+        let position = utterance.position(of: Phrase(Utterance(name).normalized, fuzzy: false))
       else { return nil }
       return (item, position)
     }.min { $0.position < $1.position }?.item
