@@ -32,10 +32,12 @@ public struct MokaAssistant: Sendable {
   public var ruleBook: RuleBook {
     let bags = (data.cupboard ?? []).map(\.name)
     let tags = MokaTags(data: data)
+    let toolRules = MokaToolRules.rules(tags: tags, bagNames: bags)
+    let intents = MokaIntents(rules: toolRules, bagNames: bags)
     var book = RuleBook(
       classifier: MokaRouting(MokaRouter.classifier(data: data), data: data),
-      toolRules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags),
-      answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags) },
+      toolRules: toolRules,
+      answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },
       reply: MokaAnswers.reply, statusProperty: "status",
       statusDidNotRun: { $0.hasSuffix("Unavailable") }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")

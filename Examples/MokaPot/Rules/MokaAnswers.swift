@@ -4,9 +4,9 @@ import RistrettoRules
 
 /// How the rule-based model turns moka tool outputs into replies.
 enum MokaAnswers {
-  static func answer(_ results: [ToolResult], _ question: Utterance, _ context: RuleContext, tags: MokaTags? = nil)
-    -> AnswerStep
-  {
+  static func answer(
+    _ results: [ToolResult], _ question: Utterance, _ context: RuleContext, tags: MokaTags? = nil, intents: MokaIntents? = nil
+  ) -> AnswerStep {
     if let quiz = results.first(where: { $0.tool == "tasteQuiz" }), quiz.status == "profile",
       !results.contains(where: { $0.tool == "searchBeans" })
     {
@@ -70,6 +70,10 @@ enum MokaAnswers {
     if let tags, !results.contains(where: { $0.tool == "nearbyCafes" }), asksWhereToBuyToo(question) {
       let arguments = MokaToolRules.nearbyArguments(question, context: context, tags: tags)
       return .callOrReply(tool: "nearbyCafes", arguments: arguments, reply: text)
+    }
+    // Any other clause asking for a tool that has not run ("…, and is my Santos still fresh?").
+    if let next = intents?.next(question, results, context) {
+      return .callOrReply(tool: next.tool, arguments: next.arguments, reply: text)
     }
     return .reply(text)
   }

@@ -11,11 +11,15 @@ struct MokaRouting: UtteranceClassifier {
   let bagNames: [String]
   /// The names of the places in the data: a question naming one is about that place.
   let placeNames: [String]
+  /// The requests of a question in several clauses.
+  let intents: MokaIntents
 
   init(_ learned: LinearClassifier, data: MokaData) {
     self.learned = learned
     bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
     placeNames = data.cafes.map(\.name)
+    let bags = (data.cupboard ?? []).map(\.name)
+    intents = MokaIntents(rules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags), bagNames: bags)
   }
 
   func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {
@@ -28,6 +32,8 @@ struct MokaRouting: UtteranceClassifier {
       let specialty = MokaKnowledge.beanTopics.contains(topic) && cases.contains("beans") ? "beans" : "general"
       if cases.contains(specialty) { return (specialty, 1, result.scores) }
     }
+    // Clauses that need the tools of two specialists ("a fruity light roast, and a cafe open near me?"): general holds both.
+    if cases.contains("general"), intents.spansSpecialists(utterance) { return ("general", 1, result.scores) }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.asksPriceOfShown(utterance) { return ("beans", 1, result.scores) }
     // A place of the data named, with nothing about the user's bags or a brewing problem: that place.

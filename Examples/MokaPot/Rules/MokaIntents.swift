@@ -1,0 +1,149 @@
+import Foundation
+import Ristretto
+import RistrettoRules
+
+/// The requests of a question that asks for several things at once ("a chocolatey medium roast,
+/// and is anywhere open now to buy beans?"): the question split into clauses, and the tool each
+/// clause asks for on its own, scored by the same ``ToolRule``s that choose a turn's first tool.
+///
+/// The router sends a question whose clauses need the tools of two specialists to the general one
+/// (which holds every tool), and the answer step calls the tool of each clause that has not run
+/// yet, so every part of the question is answered from data.
+struct MokaIntents: Sendable {
+  /// One clause and the tool it asks for.
+  struct Intent: Equatable {
+    /// The tool's name.
+    var tool: String
+    /// The clause.
+    var part: Utterance
+  }
+
+  let rules: [ToolRule]
+  /// The user's bag names, lower-cased: a clause naming one is about the bags, whatever else it names.
+  let bagNames: [String]
+
+  init(rules: [ToolRule], bagNames: [String]) {
+    self.rules = rules
+    self.bagNames = bagNames.map { $0.lowercased() }
+  }
+
+  /// Words that join two requests in one question.
+  static let joiners: Set<String> = ["and", "also", "plus", "then", "&", "+"]
+
+  /// The question's clauses: split at sentence punctuation, commas, semicolons, dashes and the
+  /// joining words; a clause of fewer than two words is no request of its own.
+  static func parts(_ question: Utterance) -> [Utterance] {
+    var clauses: [String] = []
+    var current: [Substring] = []
+    func close() {
+      if !current.isEmpty { clauses.append(current.joined(separator: " ")) }
+      current = []
+    }
+    for token in question.original.split(whereSeparator: \.isWhitespace) {
+      let bare = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols)).lowercased()
+      if joiners.contains(bare) || ["&", "+", "-", "\u{2013}", "\u{2014}"].contains(token) {
+        close()
+        continue
+      }
+      current.append(token)
+      if let last = token.last, ",;?!.:".contains(last) { close() }
+    }
+    close()
+    // A clause that points back ("…, and when did I open it?") asks about the clause before it:
+    // the two are one request.
+    var merged: [Utterance] = []
+    for clause in clauses.map(Utterance.init) {
+      if let previous = merged.last, pointsBack(clause) {
+        merged[merged.count - 1] = Utterance(previous.original + " " + clause.original)
+      } else {
+        merged.append(clause)
+      }
+    }
+    return merged.filter { $0.words.count >= 2 }
+  }
+
+  /// Words by which a clause points back at what an earlier clause named.
+  static let backReferences: Set<String> = [
+    "it", "its", "them", "they", "their", "there", "that", "those", "this", "one", "ones",
+  ]
+
+  /// Whether a clause points back at the one before it, or only qualifies it ("…, but light roasted?").
+  /// ("Is there a cafe…" points nowhere: that "there" only says something exists.)
+  static func pointsBack(_ clause: Utterance) -> Bool {
+    let words = clause.words
+    if let first = words.first, ["but", "only", "without", "except", "preferably", "ideally"].contains(first) { return true }
+    return words.indices.contains { index in
+      backReferences.contains(words[index])
+        && !(words[index] == "there" && index > 0
+          && ["is", "are", "was", "were", "any", "anything", "anywhere"].contains(words[index - 1]))
+    }
+  }
+
+  /// Words that open a request: a question or an imperative. A clause that opens otherwise and
+  /// does not end in a question mark states the situation ("my gasket is cracked, where can I get
+  /// one?"), and asks for nothing of its own.
+  static let requestOpeners: Set<String> = [
+    "what", "whats", "which", "where", "wheres", "when", "how", "hows", "who", "whos", "why", "is", "are", "was", "can", "could",
+    "do", "does", "did", "will", "would", "should", "shall", "have", "has", "any", "anything", "anywhere", "tell", "show", "give",
+    "list", "find", "recommend", "suggest", "check", "compare", "pick", "help", "let", "whether", "if", "got", "search", "look",
+    "please", "pls",
+  ]
+
+  /// Whether a clause asks for something rather than describing the situation.
+  static func isRequest(_ part: Utterance) -> Bool {
+    if part.original.trimmingCharacters(in: .whitespaces).hasSuffix("?") { return true }
+    let words = part.words.drop { ["so", "ok", "okay", "well", "oh", "hi", "hey", "and", "but", "now"].contains($0) }
+    return words.first.map(requestOpeners.contains) ?? false
+  }
+
+  /// The tools `part` asks for on its own: the best-scoring rules at or above their least score
+  /// (several when they tie).
+  func tools(for part: Utterance, context: RuleContext) -> [String] {
+    var best: (score: Double, tools: [String]) = (0, [])
+    for rule in rules {
+      let score = part.score(rule.triggers) + rule.contextScore(part, context)
+      guard score >= rule.minimumScore, score >= best.score else { continue }
+      best = score > best.score ? (score, [rule.tool]) : (score, best.tools + [rule.tool])
+    }
+    return best.tools
+  }
+
+  /// The requests of a question in two or more clauses, one per tool, in the order asked; empty
+  /// for a question of one clause or one tool.
+  func intents(_ question: Utterance, context: RuleContext = RuleContext()) -> [Intent] {
+    let parts = Self.parts(question)
+    guard parts.count >= 2 else { return [] }
+    var intents: [Intent] = []
+    for part in parts where Self.isRequest(part) {
+      // (Of tools that tie, one no earlier clause asked for: a new clause asks for something new.)
+      // (Searching the web is how to answer another clause, "…? check online", not a request of its own.)
+      let tools = tools(for: part, context: context).filter { $0 != "webSearch" }
+      guard let tool = tools.first(where: { tool in !intents.contains { $0.tool == tool } }) else { continue }
+      intents.append(Intent(tool: tool, part: part))
+    }
+    return intents.count >= 2 ? intents : []
+  }
+
+  /// Whether the question's requests need the tools of more than one specialist.
+  func spansSpecialists(_ question: Utterance) -> Bool {
+    let owners = Set(
+      intents(question).compactMap { intent in
+        bagNames.contains { intent.part.matches(Phrase($0, fuzzy: false)) }
+          ? .cupboard : MokaSpecialty.allCases.first { $0.toolNames.contains(intent.tool) }
+      })
+    return owners.count >= 2
+  }
+
+  /// The next request of the question whose tool has not run this turn, with its arguments from
+  /// its own clause.
+  func next(_ question: Utterance, _ results: [ToolResult], _ context: RuleContext) -> (
+    tool: String, arguments: GeneratedContent
+  )? {
+    guard results.count < RuleBasedModel.maxCallsPerTurn else { return nil }
+    for intent in intents(question, context: context) where !results.contains(where: { $0.tool == intent.tool }) {
+      guard let rule = rules.first(where: { $0.tool == intent.tool }) else { continue }
+      return (intent.tool, rule.arguments(intent.part, context))
+    }
+    return nil
+  }
+}
