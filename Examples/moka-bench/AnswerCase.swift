@@ -47,12 +47,14 @@ struct AnswerTurn {
     return failures
   }
 
-  /// Strings compare case-insensitively by containment, arrays must contain each expected item, the rest exactly.
+  /// Strings compare by containment, ignoring case and accents (the tools fold both: "Tarrazu"
+  /// searches for Tarrazú), arrays must contain each expected item, the rest exactly.
   static func matches(_ actual: Any?, _ expected: Any) -> Bool {
     switch expected {
     case let text as String:
-      guard let actual = actual as? String else { return false }
-      return actual.lowercased().contains(text.lowercased()) || text.lowercased().contains(actual.lowercased()) && !actual.isEmpty
+      guard let actual = (actual as? String).map(folded) else { return false }
+      let text = folded(text)
+      return actual.contains(text) || text.contains(actual) && !actual.isEmpty
     case let items as [Any]:
       let values = actual as? [Any] ?? []
       return items.allSatisfy { item in values.contains { matches($0, item) } }
@@ -62,6 +64,10 @@ struct AnswerTurn {
     default:
       return false
     }
+  }
+
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
   }
 
   static func describe(_ value: Any?) -> String {

@@ -48,6 +48,12 @@ enum MokaAnswers {
     {
       sentences.append("My list says which places sell beans, not which beans they stock: check with them before you go.")
     }
+    // A pot of a size, to buy nearby: the list knows who sells pots, not which sizes.
+    if let places = results.first(where: { $0.tool == "nearbyCafes" && $0.status == "ok" }),
+      string(places.arguments, "item")?.hasSuffix("moka pot") == true, MokaToolRules.cups(in: question) != nil
+    {
+      sentences.append("My list says which places sell moka pots, not which sizes they stock: call to check before you go.")
+    }
     let text = sentences.joined(separator: " ")
     // "…, and how do I stop it sputtering?": the brewing advice as well.
     if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
@@ -217,7 +223,7 @@ enum MokaAnswers {
       if field(result.arguments, "openNow")?.kind == .bool(true) {
         return "None of the places that match is open right now; ask without 'open now' to see their hours."
       }
-      return "No place near you (within 25 km) matches; try asking for any cafe."
+      return "No places near you (within 25 km) match; try asking for any cafe."
     case ("offerChoices", _):
       let options = strings(output, "options")
       return (string(output, "question") ?? "Pick one:") + (options.isEmpty ? "" : " " + options.joined(separator: " · "))

@@ -68,8 +68,10 @@ extension MokaKnowledge {
       // Up to where the water goes, asked with the valve or without a pot size (a pot size asks for the recipe).
       let level = says(
         question, ["how high", "how far up", "to what level", "level", "line", "the top"])
+      // (Filling with water names the chamber without saying it.)
       let water =
         says(question, ["fill*", "water"]) && says(question, ["bottom", "base", "boiler", "chamber", "tank", "reservoir"])
+        || says(question, ["fill*"]) && says(question, ["water"])
       return isQuestion(question)
         && (says(question, ["valve"])
           && says(question, ["fill*", "water level", "water line", "above", "over the", "how much water"])

@@ -98,7 +98,7 @@ enum MokaCupboardAnswers {
         question.matchesAny(["do i have", "one of my", "have i got", "do i own", "in my cupboard", "mine"])
         && !question.matchesAny(["left", "how much", "how many", "enough", "last"])
       return (owned ? "Yes, it is in your cupboard. " : "") + detail(bag) + " "
-        + brews(bag, cups: cups, dose: dose, wanted: wanted)
+        + brews(bag, cups: cups, dose: dose, wanted: wanted, perDay: brewsPerDay(question))
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
     if question.matchesAny(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
@@ -125,7 +125,8 @@ enum MokaCupboardAnswers {
       // All of it in brews, then each bag.
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       let sum = "In total \(total) g: about \(total / max(dose, 1)) brews in a \(cups)-cup pot (\(dose) g each)."
-      return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted) }).joined(separator: " ")
+      return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted, perDay: brewsPerDay(question)) }).joined(
+        separator: " ")
     }
     if question.matchesAny([
       "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin", "waste",
@@ -288,7 +289,7 @@ enum MokaCupboardAnswers {
     // "Will it last the week?", "a pot a day for two weeks": a brew a day.
     if daily, let weeks = words.firstIndex(where: { $0 == "week" || $0 == "weeks" }) {
       let count = weeks > 0 ? Utterance(words[weeks - 1]).firstNumber : nil
-      return 7 * (count.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1)
+      return 7 * (count.flatMap { (1...8).contains($0) ? $0 : nil } ?? 1) * (brewsPerDay(question) ?? 1)
     }
     // "Is there enough to brew that twice?"
     if words.contains("twice") { return 2 }
@@ -311,7 +312,26 @@ enum MokaCupboardAnswers {
     return nil
   }
 
-  static func brews(_ bag: GeneratedContent, cups: Int, dose: Int, wanted: Int? = nil) -> String {
+  /// How many brews a day the question counts on ("twice a day", "three pots a day"), if it says.
+  static func brewsPerDay(_ question: Utterance) -> Int? {
+    let words = question.words
+    guard
+      let day = words.indices.first(where: { index in
+        words[index] == "daily"
+          || index > 0 && ["day", "morning"].contains(words[index]) && ["a", "per", "each", "every"].contains(words[index - 1])
+      })
+    else { return nil }
+    let before = words[max(0, day - 4)..<day]
+    if before.contains("twice") { return 2 }
+    for (offset, word) in zip(before.indices, before) {
+      guard let count = Utterance(word).firstNumber, (2...6).contains(count) else { continue }
+      let next = offset + 1 < words.count ? words[offset + 1] : ""
+      if ["times", "pots", "brews", "mokas", "x"].contains(next) { return count }
+    }
+    return nil
+  }
+
+  static func brews(_ bag: GeneratedContent, cups: Int, dose: Int, wanted: Int? = nil, perDay: Int? = nil) -> String {
     let count = brewCount(bag, dose: dose)
     let name = A.string(bag, "name") ?? "?"
     if let wanted {
@@ -319,9 +339,12 @@ enum MokaCupboardAnswers {
       let left = A.int(bag, "gramsLeft")
       let brews = wanted == 1 ? "one brew" : "\(wanted) brews"
       let take = wanted == 1 ? "takes" : "take"
+      // At several brews a day, how many days that is.
+      let days = perDay.map { " At \($0) a day that lasts \(count / $0) days." } ?? ""
       return left >= need
-        ? "Yes: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has \(left) g (enough for \(count))."
+        ? "Yes: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has \(left) g (enough for \(count))." + days
         : "No: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has only \(left) g (enough for \(count))."
+          + days
     }
     guard count > 0 else {
       let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last

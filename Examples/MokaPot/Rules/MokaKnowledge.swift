@@ -54,7 +54,8 @@ enum MokaKnowledge {
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
     "where", "buy", "sell*", "shop*", "store", "stock*", "near*", "get a new", "get one", "get another", "order",
-    "replacement", "spare", "open now", "open today", "still open", "whats open", "opening hours", "anywhere", "wheres", "sold",
+    "replacement", "spare", "open now", "open right now", "open today", "still open", "whats open", "opening hours", "anywhere",
+    "somewhere", "wheres", "sold",
     "online",
     "link",
   ]
@@ -74,11 +75,11 @@ enum MokaKnowledge {
   }
 
   static let topics: [Topic] =
-    [greeting, capabilities, offTopic, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature, offTheHeat, gasket]
-    + [history, pressure, flameSize, units]
+    [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
+    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units]
     + [
-      processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, storage, suitsMoka,
-      honeyGrades,
+      processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
+      suitsMoka, honeyGrades,
     ]
 
   /// A greeting or thanks with nothing else in it.

@@ -65,6 +65,14 @@ extension MokaToolRules {
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // The most specific thing sold that the question names ("an induction-compatible moka pot": the induction one).
+    if let found = item {
+      let words = Set(utterance.words.map(MokaTags.singular))
+      let specific = tags.soldTerms.filter {
+        $0 != found && $0.hasSuffix(found) && Utterance($0).words.allSatisfy(words.contains)
+      }
+      item = specific.max { $0.count < $1.count } ?? found
+    }
     // A number before "cup" sizes the pot ("the 9-cup one"), not cups to drink from.
     if item == "cup", MokaToolRules.cups(in: utterance) != nil {
       item = utterance.words.contains("pot") || utterance.words.contains("moka") ? tags.soldTerms.first { $0 == "moka pot" } : nil

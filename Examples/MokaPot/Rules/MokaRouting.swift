@@ -72,7 +72,9 @@ struct MokaRouting: UtteranceClassifier {
   static func asksPriceOfShown(_ utterance: Utterance) -> Bool {
     MokaVocabulary.mentionsPrice(utterance) && MokaReferences.refersBack(utterance)
       && !utterance.matchesAny(
-        MokaKnowledge.findWords + NearbyCafesTool.gearWords + ["pot", "online", "web", "look up", "search", "google"])
+        MokaKnowledge.findWords + NearbyCafesTool.gearWords + MokaKnowledge.potWords + [
+          "pot", "online", "web", "look up", "search", "google",
+        ])
   }
 
   /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
@@ -94,8 +96,12 @@ struct MokaRouting: UtteranceClassifier {
         "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "have at home", "got at home", "have i got",
         "do i own", "do i have", "already at home", "at home already",
       ]) && !utterance.matchesAny(["do i have to", "do i have a problem"])
+    // (Nor anything to look up on the web: "the newest pot models".)
     let elsewhere = utterance.matchesAny(
-      MokaKnowledge.findWords + ["recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like"])
+      MokaKnowledge.findWords + [
+        "recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like", "google", "web", "internet",
+        "look up", "models",
+      ])
     guard !elsewhere, MokaVocabulary.problem(in: utterance) == nil else { return false }
     return owned || bags && !MokaFollowUps.namesBeanFilter(utterance)
   }

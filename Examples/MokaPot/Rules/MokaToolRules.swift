@@ -266,7 +266,8 @@ enum MokaToolRules {
     }
     if utterance.matchesAny(["bright*", "high acid*", "lively", "zingy", "juicy", "most acid*"]) { return "highAcidity" }
     if utterance.matchesAny([
-      "full body", "full bodied", "heavy", "bold*", "strong*", "most body", "rich", "corpos*", "kraftig*", "con cuerpo", "corse",
+      "full body", "full bodied", "fuller", "fullest", "heavy", "heavier", "heaviest", "bold*", "strong*", "most body", "rich",
+      "corpos*", "kraftig*", "con cuerpo", "corse",
       // Body is what carries through milk.
       "with milk", "in milk", "add milk", "milky", "latte", "lattes",
     ]) && !utterance.matchesAny(["milk chocolate"]) {
@@ -281,7 +282,9 @@ enum MokaToolRules {
   static func unknownOrigin(in utterance: Utterance) -> String? {
     let tokens = utterance.original.split(whereSeparator: { !$0.isLetter })
     for (index, token) in tokens.enumerated().dropLast() where ["from", "in"].contains(token.lowercased()) {
-      let next = tokens[index + 1]
+      // (Past an article: "from the Azores".)
+      let skip = tokens[index + 1].lowercased() == "the" && index + 2 < tokens.count ? 2 : 1
+      let next = tokens[index + skip]
       guard let first = next.first, first.isUppercase, next.count > 2 else { continue }
       return String(next)
     }

@@ -296,7 +296,24 @@ enum MokaVocabulary {
 
   /// Whether the question talks about prices or money.
   static func mentionsPrice(_ utterance: Utterance) -> Bool {
-    utterance.matchesAny(pricePhrases) || utterance.original.contains { "€$£".contains($0) }
+    utterance.matchesAny(pricePhrases) || utterance.original.contains { "€$£".contains($0) } || asksPriceOfAThing(utterance)
+  }
+
+  /// "How much is a 6-cup Bialetti?": "how much is" before a thing to buy, with no amount of
+  /// coffee, water or what is left in it, asks its price.
+  static func asksPriceOfAThing(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    guard let start = utterance.position(of: Phrase("how much", fuzzy: false)), start + 2 < words.count,
+      ["is", "are", "does", "do"].contains(words[start + 2])
+    else { return false }
+    let rest = words[(start + 3)...].prefix(5)
+    let things: Set<String> = [
+      "bialetti", "pot", "moka", "grinder", "gasket", "kettle", "machine", "kilo", "kg", "bag", "pack", "packet", "one",
+    ]
+    let amounts: Set<String> = [
+      "left", "coffee", "water", "dose", "grams", "g", "need", "use", "put", "remaining", "caffeine",
+    ]
+    return rest.contains(where: things.contains) && !words.contains(where: amounts.contains)
   }
 
   /// A number of results asked for ("three options", "top 5"), never a price, a pot size or a weight.

@@ -1,0 +1,92 @@
+import RistrettoRules
+
+/// What a barista knows about the pot itself, without a tool: where its name comes from, whether
+/// its coffee is espresso, opening it hot, how to tell stale beans, and a short poem when asked.
+extension MokaKnowledge {
+  /// Words that name the pot.
+  static let potWords = ["moka", "mokas", "bialetti", "stovetop", "stove top", "caffettiera", "macchinetta"]
+
+  /// Where the name "moka" comes from.
+  static let name = Topic(
+    name: "name",
+    asks: { question, _ in
+      says(
+        question,
+        [
+          "called", "named", "name come from", "name mean", "the name", "its name", "word moka", "moka mean",
+        ]) && says(question, potWords) && isQuestion(question)
+        && !says(question, findWords + ["open", "shop", "cafe", "store", "roaster"])
+    },
+    answer: { _ in
+      "It is named after Mocha (al-Makha), the Yemeni port that was the world's great coffee market for two centuries. "
+        + "Alfonso Bialetti's Moka Express of 1933 took the name, and in Italy moka now means the pot itself."
+    })
+
+  /// Whether moka coffee is espresso.
+  static let espressoOrNot = Topic(
+    name: "espressoOrNot",
+    asks: { question, _ in
+      says(question, ["espresso"]) && says(question, potWords + ["stovetop coffee"]) && isQuestion(question)
+        && says(
+          question,
+          [
+            "is moka", "is it", "moka coffee espresso", "same as", "same thing", "real espresso", "true espresso",
+            "proper espresso", "count as", "counts as", "considered", "the difference", "different from", "vs", "versus",
+          ])
+        && !says(question, findWords + ["recipe", "dose", "grind", "beans", "bean", "roast"])
+        && MokaVocabulary.problem(in: question) == nil
+    },
+    answer: { _ in
+      "Not quite: a moka pot brews at about 1 to 1.5 bar, pushed by steam, while an espresso machine presses water through "
+        + "the coffee at about 9 bar. Moka coffee is strong and espresso-like, with little crema; a stovetop "
+        + "classic, not a true espresso."
+    })
+
+  /// Opening or unscrewing the pot right after brewing.
+  static let openingHot = Topic(
+    name: "openingHot",
+    asks: { question, _ in
+      says(question, ["unscrew*", "open it", "open the pot", "open the moka", "take it apart", "take apart", "disassembl*"])
+        && says(
+          question,
+          [
+            "after brewing", "right after", "straight after", "just after", "immediately", "still hot", "while hot",
+            "while its hot", "when its hot", "hot",
+          ])
+        && isQuestion(question) && !says(question, findWords)
+    },
+    answer: { _ in
+      "Wait a few minutes: right after brewing the pot is very hot and the bottom chamber is still under some pressure. "
+        + "Let it cool, or run cold water over the base, and hold it with a cloth or towel before you unscrew it."
+    })
+
+  /// How to tell that beans have gone stale.
+  static let staleSigns = Topic(
+    name: "staleSigns",
+    asks: { question, _ in
+      says(question, ["stale", "gone off", "past their best", "past its best", "old beans"])
+        && says(
+          question,
+          [
+            "how do i tell", "how can i tell", "how to tell", "how do i know", "how can i know", "how to know", "signs",
+            "sign", "what does stale", "how do you tell", "how do you know",
+          ])
+        && !says(question, ["my bag", "my bags", "cupboard", "left"])
+    },
+    answer: { _ in
+      "Stale beans smell flat, papery or like cardboard instead of sweet and fragrant, and brew a dull, hollow cup with "
+        + "little aroma. The roast date tells you most: beans are at their best from a few days to about a month "
+        + "after roasting, and a couple of weeks after opening."
+    })
+
+  /// A short poem about the pot, when one is asked for.
+  static let poem = Topic(
+    name: "poem",
+    asks: { question, _ in
+      says(question, ["haiku", "poem", "limerick", "sonnet", "rhyme", "verse"])
+        && says(question, ["write", "compose", "make up", "give me", "tell me"])
+    },
+    answer: { _ in
+      "Water warms below, / steam climbs through the coffee bed, / the moka gurgles: done."
+    })
+}
