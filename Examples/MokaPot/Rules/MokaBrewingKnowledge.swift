@@ -9,10 +9,14 @@ extension MokaKnowledge {
     name: "valve",
     asks: { question, context in
       // Right after such a question, asking why means asking its causes.
-      // (Or whether it is dangerous: the same answer, safety first.)
+      // (Or whether it is dangerous, or what to do now: the same answer, safety first.)
       let asksWhy =
         says(
-          question, ["why", "what caused", "what made", "cause", "how come", "dangerous", "danger", "safe", "explode*", "burst"])
+          question,
+          [
+            "why", "what caused", "what made", "cause", "how come", "dangerous", "danger", "safe", "explode*", "burst",
+            "what should i do", "what do i do", "what now", "now what", "what next",
+          ])
         && question.words.count <= 8
       if asksWhy, MokaVocabulary.problem(in: question) == nil, !says(question, findWords),
         let earlier = context.earlierQuestions.last, valveAlarm(Utterance(earlier))

@@ -17,7 +17,7 @@ enum MokaFollowUps {
   ]
   /// Words that ask for another tool than the cupboard (buying, brewing advice), or for a new look-up.
   static let notAboutBags = [
-    "buy", "where", "near", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar", "other",
+    "buy", "where", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar", "other",
     "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile", "versus", "vs",
     "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee",
   ]

@@ -113,7 +113,10 @@ enum MokaReferences {
     if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
     // Something like it is not it: the whole cupboard, not that bag.
     guard pointsAtBag(utterance),
-      !utterance.matchesAny(["anything like", "something like", "similar", "anything close", "something close"])
+      !utterance.matchesAny([
+        "anything like", "something like", "similar", "anything close", "something close", "like that", "like those",
+        "like this", "like it",
+      ])
     else { return nil }
     switch lastKind(context) {
     case "bags"?:
@@ -121,6 +124,8 @@ enum MokaReferences {
       return (selectBag(utterance, from: bags) ?? (bags.count == 1 ? bags.first : nil)).flatMap { MokaAnswers.string($0, "name") }
         ?? lastNamedBag(bagNames, context)
     case "beans"?:
+      // The user's bags named as a whole ("which of my own bags is freshest?") are all of them.
+      if utterance.matchesAny(["my bags", "my own bags", "of my bags", "my own coffees", "all my"]) { return nil }
       guard let bean = selectBean(utterance, from: lastBeans(context)) ?? lastBeans(context).first,
         let name = MokaAnswers.string(bean, "name")
       else { return nil }

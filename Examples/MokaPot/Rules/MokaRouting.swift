@@ -149,6 +149,8 @@ struct MokaRouting: UtteranceClassifier {
       && utterance.matchesAny([
         "brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind",
         "how much do i use", "how much should i use", "how much to use", "how much do i put", "how much should i put",
+        // ("How much for a 3-cup?": an amount for a pot size is its dose.)
+        "how much for", "how much coffe", "how much do i need",
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)

@@ -21,6 +21,9 @@ struct MokaTags: Sendable {
   /// Words of the corpus's bean names that name no place, gear or kind of coffee ("harrar",
   /// "gatomboya"): a bean asked for by name.
   let distinctiveBeanWords: Set<String>
+  /// The country of the beans a distinctive word of their names belongs to ("gesha": Panama), for
+  /// words whose beans all come from one country.
+  let countriesByBeanWord: [String: String]
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
   let soldTerms: [String]
   let vocabulary: [(tag: String, words: Set<String>)]
@@ -64,6 +67,13 @@ struct MokaTags: Sendable {
     distinctiveBeanWords = Set(data.beans.flatMap { Utterance($0.name).words }).filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
       .subtracting(data.beans.map { $0.country.lowercased() })
+    var beanCountries: [String: Set<String>] = [:]
+    for bean in data.beans {
+      for word in Utterance(bean.name).words where distinctiveBeanWords.contains(word) {
+        beanCountries[word, default: []].insert(bean.country)
+      }
+    }
+    countriesByBeanWord = beanCountries.compactMapValues { $0.count == 1 ? $0.first : nil }
     placeKinds = Dictionary(data.cafes.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]

@@ -207,14 +207,15 @@ enum MokaToolRules {
         return prefers + note + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
       }
     ) { utterance, context in
-      searchArguments(utterance, context: context, regions: tags.regions)
+      searchArguments(utterance, context: context, regions: tags.regions, beanCountries: tags.countriesByBeanWord)
     }
   }
 
   /// The search the question asks for; a follow-up on earlier results keeps that search's filters.
-  static func searchArguments(_ utterance: Utterance, context: RuleContext, regions: [String: String] = [:])
-    -> GeneratedContent
-  {
+  /// `beanCountries` gives the origin of a bean named by a word of its name ("the Gesha").
+  static func searchArguments(
+    _ utterance: Utterance, context: RuleContext, regions: [String: String] = [:], beanCountries: [String: String] = [:]
+  ) -> GeneratedContent {
     var arguments: [String: GeneratedContent] = [:]
     if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
       let earlier = context.latest("searchBeans")?.arguments
@@ -241,7 +242,8 @@ enum MokaToolRules {
       arguments["origin"] = GeneratedContent(origin)
     }
     let region = utterance.words.lazy.compactMap { regions[$0] }.first
-    if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? unknownOrigin(in: utterance) {
+    let beanCountry = utterance.words.lazy.compactMap { beanCountries[$0] }.first
+    if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? beanCountry ?? unknownOrigin(in: utterance) {
       arguments["origin"] = GeneratedContent(origin)
     }
     if let roast = MokaVocabulary.roast(in: utterance) { arguments["roast"] = GeneratedContent(roast) }

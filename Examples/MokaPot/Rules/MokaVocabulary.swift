@@ -299,8 +299,8 @@ enum MokaVocabulary {
     utterance.matchesAny(pricePhrases) || utterance.original.contains { "€$£".contains($0) } || asksPriceOfAThing(utterance)
   }
 
-  /// "How much is a 6-cup Bialetti?": "how much is" before a thing to buy, with no amount of
-  /// coffee, water or what is left in it, asks its price.
+  /// "How much is a 6-cup Bialetti?", "how much are they?": "how much is" before a thing to buy
+  /// or a pointer, with no amount of coffee, water or what is left in it, asks its price.
   static func asksPriceOfAThing(_ utterance: Utterance) -> Bool {
     let words = utterance.words
     guard let start = utterance.position(of: Phrase("how much", fuzzy: false)), start + 2 < words.count,
@@ -309,6 +309,8 @@ enum MokaVocabulary {
     let rest = words[(start + 3)...].prefix(5)
     let things: Set<String> = [
       "bialetti", "pot", "moka", "grinder", "gasket", "kettle", "machine", "kilo", "kg", "bag", "pack", "packet", "one",
+      // ("How much is it?": what was just shown.)
+      "it", "they", "that", "those", "this", "these",
     ]
     let amounts: Set<String> = [
       "left", "coffee", "water", "dose", "grams", "g", "need", "use", "put", "remaining", "caffeine",
