@@ -51,7 +51,7 @@ let package = Package(
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
         "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl",
         "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl", "moka/answers-blind10.jsonl", "moka/routing-blind9.jsonl",
-        "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl",
+        "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl", "moka/answers-blind12.jsonl", "moka/routing-blind11.jsonl",
         "fuzz",
       ],
       resources: [
