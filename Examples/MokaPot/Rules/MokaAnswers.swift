@@ -30,7 +30,13 @@ enum MokaAnswers {
     {
       return .call(tool: "brewAdvice", arguments: advice(problem))
     }
-    var sentences = results.map { sentence($0, question, context: context) }
+    // A tool called for one clause of a question of several requests answers that clause; the
+    // turn's first tool answers the whole question.
+    let requests = intents?.intents(question, context: context) ?? []
+    var sentences = results.enumerated().map { index, result in
+      let clause = index == 0 ? nil : requests.first { $0.tool == result.tool }?.part
+      return sentence(result, clause ?? question, context: context)
+    }
     // Buying more of one of the user's bags: where it came from comes first.
     if let places = results.first(where: { $0.tool == "nearbyCafes" }),
       let origin = roasterOfBag(question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
@@ -228,6 +234,11 @@ enum MokaAnswers {
     case ("nearbyCafes", "ok"):
       // A question about places it names is answered about them alone.
       if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
+      // Open latest or earliest today: that place first. (Tomorrow's hours are not in the output.)
+      if !question.words.contains("tomorrow"), let pick = MokaPlaceFollowUps.byHours(question, array(output, "places")) {
+        let lead = question.matchesAny(MokaPlaceFollowUps.lateWords) ? "Open latest today" : "Open earliest today"
+        return "\(lead): " + placeLine(pick) + "."
+      }
       let item = string(result.arguments, "item").map { "Places that sell \($0): " } ?? "Nearby: "
       return item + array(output, "places").map(placeLine).joined(separator: "; ") + "."
     case ("nearbyCafes", "noneOpenNow"):
@@ -284,7 +295,7 @@ enum MokaAnswers {
   }
 
   static func placeLine(_ place: GeneratedContent) -> String {
-    "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(number(place, "distanceKm")) km, "
+    "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(distance(place)), "
       + "\(string(place, "address") ?? ""); today \(string(place, "hoursToday") ?? "?")"
       + (field(place, "openNow")?.kind == .bool(true)
         ? ", open now)" : ", closed now" + (string(place, "nextOpening").map { ", next open \($0))" } ?? ")"))
@@ -361,6 +372,13 @@ enum MokaAnswers {
     if case .number(let value)? = field(content, name)?.kind { return Int(value) }
     return 0
   }
+  /// A place's distance as a person says it: metres under 1 km ("330 m"), else kilometres ("2.4 km").
+  static func distance(_ place: GeneratedContent) -> String {
+    guard case .number(let kilometres)? = field(place, "distanceKm")?.kind else { return "?" }
+    return kilometres < 1
+      ? "\(Int((kilometres * 100).rounded()) * 10) m" : "\(GeneratedContent.formatNumber(kilometres)) km"
+  }
+
   static func number(_ content: GeneratedContent, _ name: String) -> String {
     if case .number(let value)? = field(content, name)?.kind { return GeneratedContent.formatNumber(value) }
     return "?"

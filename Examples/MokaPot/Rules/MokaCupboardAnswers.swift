@@ -66,6 +66,11 @@ enum MokaCupboardAnswers {
     }
     if bags.count == 1, let bag = bags.first {
       // How much of it is used, or when it was opened, when asked.
+      // The share of the bag left ("what percentage is left?").
+      if question.matchesAny(["percent*", "per cent", "what fraction", "what share", "what proportion"]) {
+        let share = 100 * A.int(bag, "gramsLeft") / max(A.int(bag, "bagGrams"), 1)
+        return detail(bag) + " That is \(share)% of the \(A.int(bag, "bagGrams")) g bag."
+      }
       if question.matchesAny(["used", "gone through", "drunk", "gotten through", "consumed"]) {
         let used = A.int(bag, "bagGrams") - A.int(bag, "gramsLeft")
         return detail(bag) + " You have used \(used) g of the \(A.int(bag, "bagGrams")) g bag."
@@ -173,7 +178,11 @@ enum MokaCupboardAnswers {
     ]) {
       return freshnessSummary(bags)
     }
-    return "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
+    // How many bags, when asked.
+    let count =
+      question.matchesAny(["how many bags", "how many exactly", "how many do i", "how many coffees", "number of bags"])
+      ? "You have \(bags.count) bags. " : ""
+    return count + "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
   }
 
   static let empty = "Your bags are all empty."

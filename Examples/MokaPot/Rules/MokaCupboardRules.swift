@@ -10,7 +10,8 @@ extension MokaToolRules {
     .weighted(
       3,
       [
-        "my bag", "my bags", "my beans", "my coffee", "my cupboard", "my pantry", "my stash", "do i have", "have i got",
+        "my bag", "my bags", "my beans", "my coffee", "my coffees", "my cupboard", "my pantry", "my stash", "do i have",
+        "have i got",
         "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
         "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
         "already have", "i already",
@@ -38,7 +39,7 @@ extension MokaToolRules {
           "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
         ]
         if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
-          utterance.matchesAny(about)
+          utterance.matchesAny(about) || MokaCupboardAnswers.brewsWanted(utterance) != nil
         {
           return 3
         }

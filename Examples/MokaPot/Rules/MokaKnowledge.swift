@@ -76,7 +76,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units]
+    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,

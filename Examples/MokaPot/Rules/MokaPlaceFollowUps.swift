@@ -124,14 +124,21 @@ enum MokaPlaceFollowUps {
       return (times[0][0] * 60 + times[0][1], times[1][0] * 60 + times[1][1])
     }
     let open = places.filter { hours($0) != nil }
-    if question.matchesAny(["latest", "open late", "open later", "closes last", "last to close", "open longest", "longest"]) {
+    if question.matchesAny(lateWords) {
       return open.max { (hours($0)?.closes ?? 0) < (hours($1)?.closes ?? 0) }
     }
-    if question.matchesAny(["earliest", "opens first", "first to open", "open early", "opens soonest", "soonest"]) {
+    if question.matchesAny(earlyWords) {
       return open.min { (hours($0)?.opens ?? 0) < (hours($1)?.opens ?? 0) }
     }
     return nil
   }
+
+  /// Words that ask for the place open latest, or open earliest.
+  static let lateWords = [
+    "latest", "open late", "open later", "closes last", "last to close", "open longest", "longest", "stays open late",
+    "late tonight", "open tonight", "this evening", "closes late",
+  ]
+  static let earlyWords = ["earliest", "opens first", "first to open", "open early", "opens soonest", "soonest"]
 
   /// The kind of place a question asks for, in the data's kinds: roaster, shop or cafe.
   static func kindAsked(_ question: Utterance) -> String? {
@@ -167,7 +174,7 @@ enum MokaPlaceFollowUps {
       parts.append(hours)
     }
     if aspects.contains(.address) { parts.append("at " + (A.string(place, "address") ?? "?")) }
-    if aspects.contains(.distance) { parts.append("\(A.number(place, "distanceKm")) km from you") }
+    if aspects.contains(.distance) { parts.append("\(A.distance(place)) from you") }
     return name + " (\(A.string(place, "kind") ?? "place")): " + parts.joined(separator: ", ")
   }
 }

@@ -166,9 +166,11 @@ extension MokaToolRules {
     }
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
     let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
+    // (Open late or early: all five nearest, so the answer can pick by the hours.)
+    let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords)
     return GeneratedContent(properties: [
       "need": need, "kind": kind, "item": item, "openNow": wantsOpenNow(utterance),
-      "limit": MokaVocabulary.resultCount(in: utterance) ?? (nearest ? 1 : 3),
+      "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 3),
     ])
   }
 }

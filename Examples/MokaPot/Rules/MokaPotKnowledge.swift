@@ -79,6 +79,18 @@ extension MokaKnowledge {
         + "after roasting, and a couple of weeks after opening."
     })
 
+  /// Cold brew, which a moka does not make.
+  static let coldBrew = Topic(
+    name: "coldBrew",
+    asks: { question, _ in
+      says(question, ["cold brew", "cold brewed", "cold-brew", "coldbrew"]) && isQuestion(question)
+        && !says(question, findWords)
+    },
+    answer: { _ in
+      "Cold brew is not made in a moka: steep coarsely ground coffee in cold water (about 1 g to 8 ml) for 12 to 18 hours, "
+        + "in the fridge or overnight, then filter it. For iced coffee from the moka, brew as usual and pour it over ice."
+    })
+
   /// A short poem about the pot, when one is asked for.
   static let poem = Topic(
     name: "poem",

@@ -45,7 +45,9 @@ struct MokaRouting: UtteranceClassifier {
     {
       return ("shopping", 1, result.scores)
     }
-    if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) { return ("shopping", 1, result.scores) }
+    if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) || Self.asksForAPlace(utterance) {
+      return ("shopping", 1, result.scores)
+    }
     if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
     return result
@@ -64,6 +66,19 @@ struct MokaRouting: UtteranceClassifier {
       "origin*", "fresh*",
     ])
     return place && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
+  }
+
+  /// A kind of place asked for as the answer ("which cafe does decaf?"), with no brewing problem:
+  /// the place search, whatever the place should have.
+  static func asksForAPlace(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    let asked = words.indices.dropFirst().contains { index in
+      ["which", "what", "any"].contains(words[index - 1])
+        && ["cafe", "cafes", "caffe", "shop", "shops", "roaster", "roasters", "roastery", "bar", "bars", "place", "places"]
+          .contains(words[index])
+    }
+    return asked && MokaVocabulary.problem(in: utterance) == nil
+      && !utterance.matchesAny(["my bag", "my bags", "cupboard", "recipe", "brew*", "grind*"])
   }
 
   /// The price of something just shown ("which one is the cheapest?"), with no shop, item or
@@ -93,7 +108,8 @@ struct MokaRouting: UtteranceClassifier {
     let owned =
       onePart
       && utterance.matchesAny([
-        "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "have at home", "got at home", "have i got",
+        "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "my coffees", "have at home", "got at home",
+        "have i got",
         "do i own", "do i have", "already at home", "at home already",
       ]) && !utterance.matchesAny(["do i have to", "do i have a problem"])
     // (Nor anything to look up on the web: "the newest pot models".)

@@ -26,7 +26,8 @@ enum MokaToolRules {
       + .weighted(
         5,
         [
-          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate",
+          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what coffee id like",
+          "what coffee i would like", "what coffee i might like", "what beans id like", "what id enjoy",
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
@@ -241,8 +242,28 @@ enum MokaToolRules {
     {
       arguments["origin"] = GeneratedContent(origin)
     }
-    let region = utterance.words.lazy.compactMap { regions[$0] }.first
-    let beanCountry = utterance.words.lazy.compactMap { beanCountries[$0] }.first
+    // A region and its country both named ("Rwanda Huye", "Tarrazu in Costa Rica"): the one named first.
+    let words = utterance.words
+    let regionAt = words.firstIndex { regions[$0] != nil }
+    let countryAt = words.indices.first { index in
+      guard regions[words[index]] == nil else { return false }
+      if MokaVocabulary.origin(in: Utterance(words[index])) != nil { return true }
+      // A country of two words ("costa rica") starts here, not at the next word.
+      return index + 1 < words.count && MokaVocabulary.origin(in: Utterance(words[index + 1])) == nil
+        && MokaVocabulary.origin(in: Utterance(words[index] + " " + words[index + 1])) != nil
+    }
+    // (Two regions named are two beans to search for, each by its region.)
+    let oneRegion = Set(words.compactMap { regions[$0] }).count == 1
+    let countryFirst = oneRegion && regionAt.map { region in countryAt.map { $0 < region } ?? false } ?? false
+    let region = countryFirst ? nil : regionAt.flatMap { regions[words[$0]] }
+    // (Written as a name, capitalised or after "the": "I fancy something" names no bean.)
+    let capitalised = Set(
+      utterance.original.split(whereSeparator: { !$0.isLetter }).filter { $0.first?.isUppercase == true }.map {
+        $0.lowercased()
+      })
+    let beanCountry = words.indices.lazy.filter { index in
+      capitalised.contains(words[index]) || index > 0 && ["the", "that", "your", "this"].contains(words[index - 1])
+    }.compactMap { beanCountries[words[$0]] }.first
     if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? beanCountry ?? unknownOrigin(in: utterance) {
       arguments["origin"] = GeneratedContent(origin)
     }
@@ -259,6 +280,15 @@ enum MokaToolRules {
   }
 
   static func preference(in utterance: Utterance) -> String? {
+    // Sourness or acidity disliked ("I don't like sour coffee", "nothing too acidic"): low acidity.
+    let words = utterance.words
+    let dislikesAcid = words.indices.contains { index in
+      ["sour", "acidic", "acidity", "acid", "tart", "tangy"].contains(words[index])
+        && words[max(0, index - 3)..<index].contains {
+          ["dont", "not", "no", "hate", "avoid", "without", "nothing", "isnt"].contains($0)
+        }
+    }
+    if dislikesAcid { return "lowAcidity" }
     if utterance.matchesAny([
       "low acid*", "lowest acid*", "less acid*", "least acid*", "not sour", "not acidic", "no acid*", "smooth*", "gentle*",
       // Acidity is what a sensitive stomach notices.

@@ -203,8 +203,14 @@ enum MokaVocabulary {
   static func flavours(in utterance: Utterance) -> [String] {
     var notes: [String] = []
     let words = utterance.words
+    // Notes of two words ("passion fruit", "black tea"), named as such.
+    for (first, second) in zip(words, words.dropFirst()) where specificNotes.contains(first + " " + second) {
+      if !notes.contains(first + " " + second) { notes.append(first + " " + second) }
+    }
     for (index, word) in words.enumerated() {
       // A word naming a process ("honey process") is not a note.
+      if index > 0, notes.contains(words[index - 1] + " " + word) { continue }
+      if index + 1 < words.count, notes.contains(word + " " + words[index + 1]) { continue }
       if index + 1 < words.count, words[index + 1].hasPrefix("process") { continue }
       // Nor one naming a process with the next word ("honey coffees").
       if index + 1 < words.count, process(in: Utterance(word + " " + words[index + 1])) != nil { continue }
@@ -219,7 +225,8 @@ enum MokaVocabulary {
         ["taste", "tastes", "tasting", "notes", "note", "hint", "hints", "flavour", "flavor", "flavours", "flavors"].contains(
           before),
         unknown.count > 3, !["the", "that", "this", "those", "them", "coffee", "something"].contains(unknown),
-        note(for: unknown) == nil, !notes.contains(unknown)
+        note(for: unknown) == nil, !notes.contains(unknown),
+        !notes.contains(where: { Utterance($0).words.contains(unknown) })
       else { continue }
       notes.append(unknown)
     }
@@ -264,7 +271,9 @@ enum MokaVocabulary {
   /// The note a word names: the word or its base form ("lemony" → lemon, "hazelnutty" → hazelnut)
   /// if it is a specific note, else the family of a flavour word.
   static func note(for word: String) -> String? {
-    var forms = [word]
+    // The data's spelling of a note spelt another way.
+    let spellings = ["liquorice": "licorice", "flavour": "flavor", "passionfruit": "passion fruit"]
+    var forms = [spellings[word] ?? word]
     if word.hasSuffix("y") {
       let base = String(word.dropLast())
       forms.append(base)

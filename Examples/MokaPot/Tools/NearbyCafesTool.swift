@@ -92,6 +92,11 @@ public struct NearbyCafesTool: Tool {
 
   static let gearWords = ["moka", "grinder", "gasket", "handle", "valve", "plate", "adapter", "kettle", "scale", "burr", "cups"]
 
+  /// A distance as the answer gives it: to 10 m under 1 km (a 60 m walk is not "0.1 km"), else to 100 m.
+  static func rounded(_ kilometres: Double) -> Double {
+    kilometres < 1 ? (kilometres * 100).rounded() / 100 : (kilometres * 10).rounded() / 10
+  }
+
   public func call(arguments: Arguments) async throws -> Output {
     guard data.unavailable[.cafes] == nil else { return Output(status: .placesUnavailable) }
     guard let here = data.location else { return Output(status: .locationUnavailable) }
@@ -115,7 +120,7 @@ public struct NearbyCafesTool: Tool {
       let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
       guard distance <= 25 else { return nil }
       return Place(
-        name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: (distance * 10).rounded() / 10,
+        name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: Self.rounded(distance),
         openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes))
     }
     let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }

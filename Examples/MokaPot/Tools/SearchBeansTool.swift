@@ -133,7 +133,10 @@ public struct SearchBeansTool: Tool {
     if let origin = arguments.origin?.lowercased(), !origin.isEmpty {
       filters.append(
         Filter(label: "origin \(arguments.origin ?? origin)") { bean in
-          [bean.country, bean.region, bean.name].contains { $0.lowercased().contains(origin) }
+          // A blend is from no one country: a country asked for means its single origins.
+          let blend = bean.country.lowercased().contains("blend")
+          let fields = blend && !origin.contains("blend") ? [bean.name] : [bean.country, bean.region, bean.name]
+          return fields.contains { $0.lowercased().contains(origin) }
         })
     }
     if let roast = arguments.roast { filters.append(Filter(label: "\(roast.rawValue) roast") { $0.roast == roast.rawValue }) }

@@ -68,7 +68,10 @@ public struct TasteQuizTool: Tool {
       let (left, right) = (Self.score(lhs.words, likes), Self.score(rhs.words, likes))
       return left != right ? left < right : Self.firstLike(lhs.words, likes) > Self.firstLike(rhs.words, likes)
     }!
-    return Output(status: .profile, roast: best.roast, process: best.process, note: best.note)
+    // Flowers survive only a light roast: fruit liked with flowers is a light natural.
+    let floral = Self.score(Self.profiles[2].words, likes) > 0
+    let roast = floral && best.note == "berry" ? "light" : best.roast
+    return Output(status: .profile, roast: roast, process: best.process, note: best.note)
   }
 
   private static func firstLike(_ words: [String], _ likes: [String]) -> Int {
