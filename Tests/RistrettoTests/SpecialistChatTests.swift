@@ -55,6 +55,22 @@ struct SpecialistChatTests {
     #expect(try await stays.send("and then?").specialty == .general)
   }
 
+  @Test func aWeakPickOfTheFallbackKeepsTheSpecialist() async throws {
+    // The catch-all chosen at low confidence is no reason to leave the current desk; chosen surely, it is.
+    let weak = GenerationEvent.confidence(0.5)
+    let sure = GenerationEvent.confidence(0.9)
+    let model = deskModel([
+      .route(Desk.weather), .events([.text("\"general\""), weak]), .events([.text("\"general\""), sure]),
+    ])
+    let chat = try chat(model)
+    _ = try await chat.send("Is it cold?")
+    let stays = try await chat.send("and do they sell umbrellas?")
+    #expect(stays.specialty == .weather && stays.switchedFrom == nil)
+    let moves = try await chat.send("tell me something else entirely")
+    #expect(moves.specialty == .general && moves.switchedFrom == .weather)
+    #expect(chat.fallbackSwitchConfidence == 0.75)
+  }
+
   @Test func aConfidentPickMovesAConversationOffTheFallback() async throws {
     // The fallback holds every tool; once a turn has a specialist, the conversation moves there
     // and carries only that specialist's tools.

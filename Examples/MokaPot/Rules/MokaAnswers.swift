@@ -54,12 +54,6 @@ enum MokaAnswers {
     {
       sentences.append("My list says which places sell beans, not which beans they stock: check with them before you go.")
     }
-    // "Does it sell beans too?" of a place shown before: yes or no, from this search.
-    if let places = results.first(where: { $0.tool == "nearbyCafes" && $0.status == "ok" }),
-      let verdict = sellsVerdict(question, context, places)
-    {
-      sentences.insert(verdict, at: 0)
-    }
     // A pot of a size, to buy nearby: the list knows who sells pots, not which sizes.
     if let places = results.first(where: { $0.tool == "nearbyCafes" && $0.status == "ok" }),
       string(places.arguments, "item")?.hasSuffix("moka pot") == true, MokaToolRules.cups(in: question) != nil
@@ -97,19 +91,6 @@ enum MokaAnswers {
   }
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
-
-  /// Whether the place a follow-up points at ("does it sell beans too?") is among the places this
-  /// search found selling what it asks for.
-  static func sellsVerdict(_ question: Utterance, _ context: RuleContext, _ search: ToolResult) -> String? {
-    let earlier = MokaReferences.lastPlaces(context)
-    guard !earlier.isEmpty, MokaReferences.refersBack(question) || question.matchesAny(MokaPlaceFollowUps.definiteReferences),
-      question.matchesAny(["sell*", "stock*", "carry", "carries", "have"]),
-      let place = MokaReferences.referents(earlier, in: context).first ?? earlier.first, let name = string(place, "name")
-    else { return nil }
-    let what = string(search.arguments, "item") ?? (string(search.arguments, "need") == "gear" ? "gear" : "beans")
-    let found = array(search.output, "places").contains { string($0, "name") == name }
-    return found ? "Yes: \(name) sells \(what)." : "\(name) is not among the nearest places my list has for \(what)."
-  }
 
   /// A corpus region the question names that this turn's searches, made by another named region,
   /// have not covered yet.

@@ -113,6 +113,31 @@ enum MokaPlaceFollowUps {
     return chosen.map { line($0, aspects) }.joined(separator: "; ") + "."
   }
 
+  /// Whether the place a follow-up points at sells what it asks about ("do they sell beans too?",
+  /// "do they do classes?"), from the place's own list; nil for any other question.
+  static func sellsAnswer(_ question: Utterance, _ places: [GeneratedContent], _ context: RuleContext) -> String? {
+    // (A place named or pointed at: "which shops sell gaskets?" is a new search.)
+    let named = MokaReferences.named(in: question, among: places)
+    let pointed = MokaReferences.refersBack(question) || question.matchesAny(definiteReferences) || !named.isEmpty
+    guard pointed, !question.matchesAny(["which", "where", "anywhere", "nearby", "near me", "other"]),
+      question.matchesAny(["sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have"]),
+      !places.isEmpty
+    else { return nil }
+    guard let place = named.first ?? MokaReferences.referents(places, in: context).first ?? places.first,
+      let name = A.string(place, "name")
+    else { return nil }
+    let sells = A.strings(place, "sells")
+    guard !sells.isEmpty else { return nil }
+    // The thing asked about: a word of the question that one of the place's items holds.
+    let generic: Set<String> = ["do", "does", "they", "it", "sell", "sells", "too", "also", "any", "have", "the", "a", "there"]
+    let asked = question.words.map(MokaTags.singular).filter { !generic.contains($0) && $0.count > 2 }
+    let matching = sells.filter { item in Utterance(item).words.map(MokaTags.singular).contains(where: asked.contains) }
+    let list = "its list: " + sells.joined(separator: ", ")
+    return matching.isEmpty
+      ? "Not as far as my list knows: \(name) sells \(sells.joined(separator: ", "))."
+      : "Yes: \(name) sells \(matching.joined(separator: ", ")) (\(list))."
+  }
+
   /// The place that closes latest or opens earliest today, when the question asks for it.
   static func byHours(_ question: Utterance, _ places: [GeneratedContent]) -> GeneratedContent? {
     // Today's hours as minutes since midnight ("08:00-20:00"); nil when closed all day.

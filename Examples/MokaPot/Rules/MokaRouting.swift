@@ -118,7 +118,11 @@ struct MokaRouting: UtteranceClassifier {
         "recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like", "google", "web", "internet",
         "look up", "models",
       ])
-    guard !elsewhere, MokaVocabulary.problem(in: utterance) == nil else { return false }
+    // ("Do I have anything similar at home?" asks the cupboard, however like the beans it is.)
+    let similarOwned = owned && utterance.matchesAny(["similar", "something like", "anything like"])
+    guard !elsewhere || similarOwned && !utterance.matchesAny(MokaKnowledge.findWords),
+      MokaVocabulary.problem(in: utterance) == nil
+    else { return false }
     return owned || bags && !MokaFollowUps.namesBeanFilter(utterance)
   }
 

@@ -43,6 +43,8 @@ public struct NearbyCafesTool: Tool {
     /// When a place that is closed now opens next ("today 15:00-19:00", "tomorrow, Monday,
     /// 08:30-12:30"); nil when it is open now or has no hours in the coming week.
     public var nextOpening: String?
+    /// What the place sells, as its entry lists it ("beans", "gaskets", "brewing classes").
+    public var sells: [String]
 
     public static let properties = GenerableProperties<Place> {
       GenerableProperty("name", \.name)
@@ -52,14 +54,15 @@ public struct NearbyCafesTool: Tool {
       GenerableProperty("distanceKm", \.distanceKm)
       GenerableProperty("openNow", \.openNow)
       GenerableProperty("nextOpening", \.nextOpening)
+      GenerableProperty("sells", \.sells)
     }
 
     init(
       name: String, kind: String, address: String, hoursToday: String, distanceKm: Double, openNow: Bool,
-      nextOpening: String? = nil
+      nextOpening: String? = nil, sells: [String] = []
     ) {
       (self.name, self.kind, self.address, self.hoursToday) = (name, kind, address, hoursToday)
-      (self.distanceKm, self.openNow, self.nextOpening) = (distanceKm, openNow, nextOpening)
+      (self.distanceKm, self.openNow, self.nextOpening, self.sells) = (distanceKm, openNow, nextOpening, sells)
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -70,6 +73,7 @@ public struct NearbyCafesTool: Tool {
       distanceKm = try content.value(forProperty: "distanceKm")
       openNow = try content.value(forProperty: "openNow")
       nextOpening = try content.value(forProperty: "nextOpening")
+      sells = (try? content.value(forProperty: "sells")) ?? []
     }
   }
 
@@ -121,7 +125,8 @@ public struct NearbyCafesTool: Tool {
       guard distance <= 25 else { return nil }
       return Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: Self.rounded(distance),
-        openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes))
+        openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes),
+        sells: cafe.sells)
     }
     let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
     let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted

@@ -6,7 +6,8 @@ import Foundation
 /// cached by backends that can) and answered by one ``LanguageModelSession`` whose tools and
 /// instructions follow the current specialty through a ``SpecialtyProfile``: a switch is a
 /// property change, and the history stays. A turn that fits the current specialist — the
-/// router picks it, is unsure, or picks one whose tools the current one already holds — stays.
+/// router picks it, is unsure, picks one whose tools the current one already holds, or picks the
+/// fallback below ``fallbackSwitchConfidence`` — stays.
 /// A conversation on the fallback (which holds every tool) moves to any specialist the router
 /// picks with confidence, so it carries only the tools it uses.
 /// With ``RoutingPolicy/firstMessage`` only the first message is routed (iOS-26 behaviour).
@@ -55,6 +56,10 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   public let routingPolicy: RoutingPolicy
   /// How tool turns are answered (nil: free text).
   public let grounding: Grounding?
+  /// The least router confidence at which a later turn leaves a specialist for the fallback: a
+  /// weak pick of the catch-all keeps the conversation where it is. (A decision that reports no
+  /// confidence counts as sure.)
+  public let fallbackSwitchConfidence: Double
   private let historyPolicy: HistoryPolicy
 
   private struct State: Sendable {
@@ -75,7 +80,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   public init(
     model: any LanguageModel, router: any SpecialtyRouter<S>, toolbox: [any Tool], instructions: InstructionSet,
     routingPolicy: RoutingPolicy = .everyTurn, historyPolicy: HistoryPolicy = .dropToolRoundsFirst,
-    grounding: Grounding? = nil
+    grounding: Grounding? = nil, fallbackSwitchConfidence: Double = 0.75
   ) throws(RoutingConfigurationError) {
     try S.validate(toolbox: toolbox, instructions: instructions)
     self.model = model
@@ -85,6 +90,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     self.routingPolicy = routingPolicy
     self.historyPolicy = historyPolicy
     self.grounding = grounding
+    self.fallbackSwitchConfidence = fallbackSwitchConfidence
     state = LockedValue(
       Self.freshState(
         model: model, toolbox: toolbox, instructions: instructions, historyPolicy: historyPolicy, grounding: grounding))
@@ -202,6 +208,9 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     guard decision.isConfident, decision.specialty != current else { return current }
     // The fallback holds every tool; a confident pick moves the conversation to the narrower desk.
     if current == S.fallback { return decision.specialty }
+    if decision.specialty == S.fallback, let confidence = decision.confidence, confidence < fallbackSwitchConfidence {
+      return current
+    }
     let held = Set(current.tools(from: toolbox).map(\.name))
     let needed = Set(decision.specialty.tools(from: toolbox).map(\.name))
     return needed.isSubset(of: held) ? current : decision.specialty
