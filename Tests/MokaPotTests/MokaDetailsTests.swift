@@ -92,4 +92,28 @@ struct MokaDetailsTests {
       beanCountries: tags.countriesByBeanWord)
     #expect(MokaAnswers.string(arguments, "origin") == nil)
   }
+
+  @Test func howLongABagLastsAndWhenItFades() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    let lasts = try await chat.send("how long will my Antigua last at one 2-cup a day?")
+    // 95 g at 10 g a brew: 9 brews.
+    #expect(lasts.response.content.contains("lasts 9 days"), "\(lasts.response.content)")
+    let fades = try await MokaFixtures.rulesChat().send("how long till my Kochere goes stale?")
+    #expect(fades.response.content.contains("It turns fading in"), "\(fades.response.content)")
+  }
+
+  @Test func anyGoodAsksAboutTheOneBagShown() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("when was my Mandheling roasted?")
+    let good = try await chat.send("is it any good still?")
+    #expect(good.response.content.contains("Mandheling"), "\(good.response.content)")
+    #expect(good.response.content.contains("past its peak"), "\(good.response.content)")
+  }
+
+  @Test func theBeansBlamedForASourCupAreJudgedByTheirRoast() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("my 3-cup brews taste really sour")
+    let blamed = try await chat.send("is it because of the beans? it's the Kochere")
+    #expect(blamed.response.content.contains("light roast"), "\(blamed.response.content)")
+  }
 }

@@ -190,7 +190,9 @@ enum MokaAnswers {
     case ("searchBeans", "noMatchesInIndex"):
       return noMatch(result)
     case ("cupboard", "ok"):
-      return MokaCupboardAnswers.sentence(output, question, potSize: context.flatMap { MokaReferences.potSize(question, $0) })
+      return MokaCupboardAnswers.sentence(
+        output, question, potSize: context.flatMap { MokaReferences.potSize(question, $0) },
+        earlierProblem: context.flatMap(MokaReferences.tasteProblem))
     case ("cupboard", "noSuchBag"):
       let asked = string(result.arguments, "bag").map { "called \($0) " } ?? ""
       return "You have no bag \(asked)in your cupboard. You have: "

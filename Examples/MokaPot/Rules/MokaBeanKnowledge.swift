@@ -149,7 +149,7 @@ extension MokaKnowledge {
           "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
           "keep coffee", "go stale", "goes stale", "stay fresh", "stays fresh", "keep fresh", "keeps fresh", "how long do beans",
           "how long does coffee",
-        ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left"])
+        ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left", "until", "till"])
         && MokaVocabulary.problem(in: question) == nil
     },
     answer: { _ in

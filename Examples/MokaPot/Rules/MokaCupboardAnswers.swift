@@ -7,8 +7,11 @@ enum MokaCupboardAnswers {
   typealias A = MokaAnswers
 
   /// The answer to `question` from a cupboard output; `potSize` is the conversation's pot size,
-  /// used when the question names none.
-  static func sentence(_ output: GeneratedContent, _ question: Utterance, potSize: Int? = nil) -> String {
+  /// used when the question names none, and `earlierProblem` a taste problem the conversation
+  /// raised before ("it's sour", then "could it be my beans?").
+  static func sentence(
+    _ output: GeneratedContent, _ question: Utterance, potSize: Int? = nil, earlierProblem: String? = nil
+  ) -> String {
     let all = A.array(output, "bags")
     // Two or more bags named: the question is about those only ("the Huila or the Santos?").
     let named = all.filter { bag in
@@ -75,14 +78,34 @@ enum MokaCupboardAnswers {
         let used = A.int(bag, "bagGrams") - A.int(bag, "gramsLeft")
         return detail(bag) + " You have used \(used) g of the \(A.int(bag, "bagGrams")) g bag."
       }
+      // How long it lasts at a brew a day (or the number a day asked).
+      if wanted == nil, question.matchesAny(["how long", "how many days"]), question.matchesAny(["last", "lasts", "go"]) {
+        let perDay = brewsPerDay(question) ?? 1
+        let count = brewCount(bag, dose: dose)
+        return detail(bag) + " \(count) brews in a \(cups)-cup pot (\(dose) g each): at \(perDay) a day that lasts "
+          + "\(count / perDay) days."
+      }
       if question.matchesAny(["open", "opened", "opening"]) {
         let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
         let day = A.string(bag, "openedOn").map { ", on \($0)" } ?? ""
         return detail(bag) + (opened.map { " You opened it \($0) days ago\(day)." } ?? "")
       }
       if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
-      // A taste problem with this bag: how much its age explains.
-      if let problem = MokaVocabulary.problem(in: question), ["bitter", "sour", "weak"].contains(problem) {
+      // How long until it fades or goes stale, by the freshness rules (fresh to 30 days, fading to 60).
+      if question.matchesAny(["until", "till", "how long before", "how many days before", "when will it"]),
+        question.matchesAny(["fad*", "stale", "past its", "peak", "go off", "goes off", "old"])
+      {
+        let days = A.int(bag, "daysSinceRoast")
+        let next = days <= 30 ? ("fading", 31 - days) : days <= 60 ? ("stale", 61 - days) : nil
+        return detail(bag)
+          + (next.map { " It turns \($0.0) in \($0.1) days, \($0.0 == "fading" ? 31 : 61) days after roasting." }
+            ?? " It is already past both: stale.")
+      }
+      // A taste problem with this bag, asked now or just before: how much its roast and age explain.
+      let blames = question.matchesAny(["could it be", "is it the", "because of", "the beans", "my beans", "using"])
+      if let problem = MokaVocabulary.problem(in: question) ?? (blames ? earlierProblem : nil),
+        ["bitter", "sour", "weak"].contains(problem)
+      {
         return detail(bag) + " " + roastAndTaste(bag, problem: problem) + ageAndTaste(bag)
       }
       // Dialling one bag in: its state, and where to start for the pot.
@@ -234,7 +257,8 @@ enum MokaCupboardAnswers {
 
   /// Words that ask whether a bag is still worth using or should go.
   static let discardWords = [
-    "bin", "throw", "toss", "chuck", "get rid", "still use", "still ok", "still okay", "still drinkable", "worth",
+    "bin", "throw", "toss", "chuck", "get rid", "still use", "still ok", "still okay", "still drinkable", "worth", "any good",
+    "still good",
     "safe to drink", "go bad", "gone bad",
   ]
 

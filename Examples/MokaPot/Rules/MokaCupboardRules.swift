@@ -37,6 +37,7 @@ extension MokaToolRules {
         let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
         let about = [
           "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
+          "any good", "still good", "fad*",
         ]
         if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
           utterance.matchesAny(about) || MokaCupboardAnswers.brewsWanted(utterance) != nil

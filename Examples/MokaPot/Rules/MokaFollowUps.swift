@@ -240,7 +240,11 @@ enum MokaFollowUps {
   {
     let bags = MokaAnswers.array(output, "bags")
     guard !bags.isEmpty else { return nil }
-    let plural = ["ones", "bags", "all", "which", "any", "them", "those", "my"].contains(where: question.words.contains)
+    // ("Any good?" asks about one: "any" there counts nothing.)
+    let degree = question.matchesAny(["any good", "any better", "any use", "any longer"])
+    let plural = ["ones", "bags", "all", "which", "any", "them", "those", "my"].contains { word in
+      question.words.contains(word) && !(word == "any" && degree)
+    }
     // A bag the question names or singles out ("the oldest"), or that "it" points at: the one
     // the conversation singled out last.
     let named = bags.count > 1 ? MokaReferences.named(in: question, among: bags).first : nil
@@ -258,7 +262,8 @@ enum MokaFollowUps {
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
       guard pointsBack || short || named != nil else { return nil }
       return MokaCupboardAnswers.sentence(
-        GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context))
+        GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context),
+        earlierProblem: MokaReferences.tasteProblem(context))
     }
     // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown,
     // and so is "and for the larger pot?" right after such a question.

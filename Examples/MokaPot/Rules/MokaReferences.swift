@@ -137,6 +137,13 @@ enum MokaReferences {
     }
   }
 
+  /// The taste problem (bitter, sour, weak) the conversation's brewing advice last addressed.
+  static func tasteProblem(_ context: RuleContext) -> String? {
+    context.earlierResults.reversed().lazy.filter { $0.tool == "brewAdvice" }
+      .compactMap { MokaAnswers.string($0.arguments, "problem") }
+      .first { ["bitter", "sour", "weak"].contains($0) }
+  }
+
   /// The bag the user's questions named last ("my Huila tastes sour", then "could the bag be too
   /// fresh?"): what "it" or "the bag" means when no result singles one out.
   static func lastNamedBag(_ bagNames: [String], _ context: RuleContext) -> String? {
