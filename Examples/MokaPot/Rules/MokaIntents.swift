@@ -27,8 +27,8 @@ struct MokaIntents: Sendable {
     self.bagNames = bagNames.map { $0.lowercased() }
   }
 
-  /// Words that join two requests in one question.
-  static let joiners: Set<String> = ["and", "also", "plus", "then", "&", "+"]
+  /// Words that join two requests in one question ("&", "+" and dashes join them as tokens of their own).
+  static let joiners: Set<String> = ["and", "also", "plus", "then"]
 
   /// The question's clauses: split at sentence punctuation, commas, semicolons, dashes and the
   /// joining words; a clause of fewer than two words is no request of its own.
