@@ -52,6 +52,7 @@ let package = Package(
         "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl",
         "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl", "moka/answers-blind10.jsonl", "moka/routing-blind9.jsonl",
         "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl", "moka/answers-blind12.jsonl", "moka/routing-blind11.jsonl",
+        "moka/answers-blind13.jsonl", "moka/routing-blind12.jsonl",
         "fuzz",
       ],
       resources: [
