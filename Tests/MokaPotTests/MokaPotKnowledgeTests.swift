@@ -72,4 +72,28 @@ struct MokaPotKnowledgeTests {
     #expect(routing.classify(Utterance("google the newest stovetop pots"), cases: cases).answer != "cupboard")
     #expect(routing.classify(Utterance("is there decaf somewhere that's open right now?"), cases: cases).answer != "beans")
   }
+
+  @Test func healthAndMilkInThePotAreAnsweredWithoutATool() {
+    #expect(topic("are three mokas a day bad for my blood pressure?") == "health")
+    #expect(topic("could I put milk in the base of my moka instead of water?") == "milkInPot")
+    // Milk to drink the coffee with is a preference, not milk in the pot.
+    #expect(topic("a full-bodied bean that stands up to milk in my moka?") != "milkInPot")
+  }
+
+  @Test func anOffTopicReplySaysItCannotHelp() {
+    let reply = MokaKnowledge.offTopic.answer(Utterance("what's the weather tomorrow?"))
+    #expect(reply.hasPrefix("I can't help with that"))
+  }
+
+  @Test func demonymsAndTheItalianPotAreReadRight() {
+    #expect(MokaVocabulary.origin(in: Utterance("any Puerto Rican beans?")) == "Puerto Rico")
+    #expect(MokaVocabulary.origin(in: Utterance("the darkest roast for an Italian moka")) == nil)
+  }
+
+  @Test func aPotOrAGrinderToBuyIsGear() throws {
+    let tags = MokaTags(data: try MokaFixtures.data())
+    let pot = MokaToolRules.nearbyArguments(Utterance("where do I get a larger pot?"), context: RuleContext(), tags: tags)
+    #expect(MokaAnswers.string(pot, "item") == "moka pot")
+    #expect(MokaAnswers.string(pot, "need") == "gear")
+  }
 }

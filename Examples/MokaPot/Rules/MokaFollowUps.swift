@@ -51,6 +51,8 @@ enum MokaFollowUps {
     switch MokaReferences.lastKind(context) {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
+      // How much of one of them a pot size takes is the recipe's, not a property of the beans.
+      if MokaToolRules.cups(in: question) != nil, question.matchesAny(["how much", "dose", "how many grams"]) { return nil }
       // A price of the beans shown: the data has none, whatever the wording (unless the web is asked).
       if MokaVocabulary.mentionsPrice(question),
         !question.matchesAny(["look up", "look it up", "online", "web", "search", "google"])

@@ -76,7 +76,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew]
+    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health, milkInPot]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,
@@ -136,7 +136,7 @@ enum MokaKnowledge {
       return says(question, elsewhere) && !says(question, coffee)
     },
     answer: { _ in
-      "That is outside what I know: I can only help with moka-pot coffee. I can suggest beans, check your cupboard, "
+      "I can't help with that: I can only help with moka-pot coffee. I can suggest beans, check your cupboard, "
         + "fix your moka brew, or find nearby cafes, roasters and shops."
     })
 }

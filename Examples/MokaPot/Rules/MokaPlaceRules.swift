@@ -114,6 +114,10 @@ extension MokaToolRules {
     {
       item = tags.soldTerms.first { $0.hasSuffix(part) }
     }
+    // A pot to buy of no kind named ("a bigger pot"): a moka pot.
+    if item == nil, utterance.words.contains(where: { $0 == "pot" || $0 == "pots" }) {
+      item = tags.soldTerms.first { $0 == "moka pot" }
+    }
     var need = "any"
     let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
     if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot
@@ -142,7 +146,8 @@ extension MokaToolRules {
         need = MokaAnswers.string(earlier, "need") ?? "any"
         if item == nil { item = MokaAnswers.string(earlier, "item") }
       }
-    } else if pointsAtCoffee {
+    } else if pointsAtCoffee, need != "gear" {
+      // (Gear asked for beside them, "a grinder for those", is still gear.)
       need = "beans"
       // More of one of the user's bags: every nearby place (of the kind asked for, "its roaster"),
       // so that its roaster is among them.

@@ -91,6 +91,38 @@ extension MokaKnowledge {
         + "in the fridge or overnight, then filter it. For iced coffee from the moka, brew as usual and pour it over ice."
     })
 
+  /// Whether so much coffee is bad for one's health: general guidance, and a doctor for the rest.
+  static let health = Topic(
+    name: "health",
+    asks: { question, _ in
+      says(question, ["bad for", "good for", "healthy", "unhealthy", "harmful", "too much coffee", "too much caffeine"])
+        && says(question, ["heart", "health", "me", "my body", "blood pressure", "pregnan*", "sleep", "a day", "per day"])
+        && isQuestion(question) && !says(question, findWords + ["stomach"])
+    },
+    answer: { _ in
+      "A moka cup holds roughly 60 to 100 mg of caffeine, and up to about 400 mg a day is considered safe for most "
+        + "healthy adults, so three or four cups is moderate. With a heart condition, high blood pressure or a pregnancy, "
+        + "ask your doctor: I can't give medical advice."
+    })
+
+  /// Milk in the moka, which it cannot brew.
+  static let milkInPot = Topic(
+    name: "milkInPot",
+    asks: { question, _ in
+      says(question, ["milk"]) && says(question, potWords + ["base", "bottom chamber", "basket", "instead of water"])
+        && says(
+          question,
+          [
+            "heat milk", "put milk", "use milk", "milk instead", "brew milk", "boil milk", "milk in the base",
+            "milk in the bottom",
+          ])
+        && isQuestion(question) && !says(question, findWords)
+    },
+    answer: { _ in
+      "No: never put milk in the moka's base or basket. It scorches, clogs the filter and the safety valve, and can block "
+        + "the pressure release. Brew the coffee with water as usual and heat or froth the milk separately for a latte."
+    })
+
   /// A short poem about the pot, when one is asked for.
   static let poem = Topic(
     name: "poem",

@@ -27,7 +27,8 @@ enum MokaToolRules {
         5,
         [
           "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what coffee id like",
-          "what coffee i would like", "what coffee i might like", "what beans id like", "what id enjoy",
+          "what coffee i would like", "what coffee i might like", "what beans id like", "what id enjoy", "id enjoy",
+          "i would enjoy", "a coffee id like", "work out which", "work out what",
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
@@ -36,7 +37,8 @@ enum MokaToolRules {
       // are a search: the sets disagree, and a search shows beans at once.)
       let likes = !MokaVocabulary.likes(in: utterance).isEmpty
       let asksProfile = utterance.matchesAny([
-        "look for", "my thing", "which roast", "what roast", "which process", "what process", "profile",
+        "look for", "my thing", "which roast", "what roast", "which process", "what process", "profile", "id enjoy",
+        "what kind of coffee", "what type of coffee",
       ])
       // "What kind of coffee drinker am I?": the user asks what their own taste is.
       let words = utterance.words

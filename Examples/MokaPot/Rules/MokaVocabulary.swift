@@ -40,7 +40,7 @@ enum MokaVocabulary {
     (["thailand", "thai"], "Thailand"), (["laos"], "Laos"), (["myanmar", "burma"], "Myanmar"),
     (["philippines", "filipino"], "Philippines"), (["nepal"], "Nepal"), (["taiwan"], "Taiwan"), (["cuba", "cuban"], "Cuba"),
     (["dominican republic", "dominican"], "Dominican Republic"), (["haiti", "haitian"], "Haiti"),
-    (["puerto rico"], "Puerto Rico"),
+    (["puerto rico", "puerto rican"], "Puerto Rico"),
     (["venezuela"], "Venezuela"), (["zambia"], "Zambia"), (["zimbabwe"], "Zimbabwe"), (["malawi"], "Malawi"),
     (["cameroon"], "Cameroon"), (["madagascar"], "Madagascar"), (["sri lanka"], "Sri Lanka"), (["timor"], "Timor"),
     (["usa", "america", "american", "california"], "USA"), (["france", "french"], "France"), (["spain", "spanish"], "Spain"),
@@ -163,7 +163,9 @@ enum MokaVocabulary {
 
   /// The origin named, unless the word names a style ("Italian-style", "French roast", "an Italian blend").
   static func origin(in utterance: Utterance) -> String? {
-    let styles: Set<String> = ["style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar"]
+    let styles: Set<String> = [
+      "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
+    ]
     return origins.first { entry in
       entry.words.contains { word in
         guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return false }
