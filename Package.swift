@@ -58,7 +58,7 @@ let package = Package(
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
         // The labelled sets the rule-based router is trained on: every set whose blind figure is
-        // reported (never the newest blind sets, such as answers-blind12 and routing-blind11, which measure it).
+        // reported (never the newest blind sets, such as answers-blind13 and routing-blind12, which measure it).
         .copy("moka/routing-dev.jsonl"), .copy("moka/routing-holdout.jsonl"), .copy("moka/routing-test.jsonl"),
         .copy("moka/routing-final.jsonl"), .copy("moka/routing-blind.jsonl"), .copy("moka/routing-blind2.jsonl"),
         .copy("moka/routing-blind3.jsonl"), .copy("moka/routing-blind4.jsonl"), .copy("moka/answers-dev.jsonl"),
