@@ -35,7 +35,7 @@ public struct MokaAssistant: Sendable {
     let toolRules = MokaToolRules.rules(tags: tags, bagNames: bags)
     let intents = MokaIntents(rules: toolRules, bagNames: bags)
     var book = RuleBook(
-      classifier: MokaRouting(MokaRouter.classifier(data: data), data: data),
+      classifier: MokaRouting(MokaRouter.classifier(data: data), data: data, intents: intents),
       toolRules: toolRules,
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },
       reply: MokaAnswers.reply, statusProperty: "status",

@@ -84,7 +84,7 @@ enum MokaAnswers {
       return .callOrReply(tool: "nearbyCafes", arguments: arguments, reply: text)
     }
     // Any other clause asking for a tool that has not run ("…, and is my Santos still fresh?").
-    if let next = intents?.next(question, results, context) {
+    if let next = intents?.next(requests, results, context) {
       return .callOrReply(tool: next.tool, arguments: next.arguments, reply: text)
     }
     return .reply(text)

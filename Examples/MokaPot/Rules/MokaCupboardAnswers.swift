@@ -91,15 +91,15 @@ enum MokaCupboardAnswers {
         return detail(bag) + (opened.map { " You opened it \($0) days ago\(day)." } ?? "")
       }
       if question.matchesAny(discardWords) { return detail(bag) + " " + verdict(bag) }
-      // How long until it fades or goes stale, by the freshness rules (fresh to 30 days, fading to 60).
+      // How long until it fades or goes stale, by the cupboard's freshness rules.
       if question.matchesAny(["until", "till", "how long before", "how many days before", "when will it"]),
         question.matchesAny(["fad*", "stale", "past its", "peak", "go off", "goes off", "old"])
       {
         let days = A.int(bag, "daysSinceRoast")
-        let next = days <= 30 ? ("fading", 31 - days) : days <= 60 ? ("stale", 61 - days) : nil
-        return detail(bag)
-          + (next.map { " It turns \($0.0) in \($0.1) days, \($0.0 == "fading" ? 31 : 61) days after roasting." }
-            ?? " It is already past both: stale.")
+        let (fresh, fading) = (CupboardTool.BagCard.freshDays, CupboardTool.BagCard.fadingDays)
+        guard days <= fading else { return detail(bag) + " It is already past both: stale." }
+        let (state, from) = days <= fresh ? ("fading", fresh + 1) : ("stale", fading + 1)
+        return detail(bag) + " It turns \(state) in \(from - days) days, \(from) days after roasting."
       }
       // A taste problem with this bag, asked now or just before: how much its roast and age explain.
       let blames = question.matchesAny(["could it be", "is it the", "because of", "the beans", "my beans", "using"])
@@ -153,8 +153,8 @@ enum MokaCupboardAnswers {
       // All of it in brews, then each bag.
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       let sum = "In total \(total) g: about \(total / max(dose, 1)) brews in a \(cups)-cup pot (\(dose) g each)."
-      return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted, perDay: brewsPerDay(question)) }).joined(
-        separator: " ")
+      let perDay = brewsPerDay(question)
+      return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted, perDay: perDay) }).joined(separator: " ")
     }
     if question.matchesAny([
       "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin", "waste",

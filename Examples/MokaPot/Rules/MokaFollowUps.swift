@@ -78,7 +78,7 @@ enum MokaFollowUps {
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
-      // "Do they sell beans too?", "do they do classes?": from what the place's entry lists.
+      // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
       if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }
       let names = !MokaReferences.named(in: question, among: places).isEmpty
       // "The cafe", "the shop", "there": the place just shown, as a pointer would.

@@ -27,6 +27,12 @@ struct MokaIntents: Sendable {
     self.bagNames = bagNames.map { $0.lowercased() }
   }
 
+  /// The requests read with the moka tool rules for `data`.
+  init(data: MokaData) {
+    let bags = (data.cupboard ?? []).map(\.name)
+    self.init(rules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags), bagNames: bags)
+  }
+
   /// Words that join two requests in one question ("&", "+" and dashes join them as tokens of their own).
   static let joiners: Set<String> = ["and", "also", "plus", "then"]
 
@@ -134,13 +140,13 @@ struct MokaIntents: Sendable {
     return owners.count >= 2
   }
 
-  /// The next request of the question whose tool has not run this turn, with its arguments from
+  /// The next of a question's `requests` whose tool has not run this turn, with its arguments from
   /// its own clause.
-  func next(_ question: Utterance, _ results: [ToolResult], _ context: RuleContext) -> (
+  func next(_ requests: [Intent], _ results: [ToolResult], _ context: RuleContext) -> (
     tool: String, arguments: GeneratedContent
   )? {
     guard results.count < RuleBasedModel.maxCallsPerTurn else { return nil }
-    for intent in intents(question, context: context) where !results.contains(where: { $0.tool == intent.tool }) {
+    for intent in requests where !results.contains(where: { $0.tool == intent.tool }) {
       guard let rule = rules.first(where: { $0.tool == intent.tool }) else { continue }
       return (intent.tool, rule.arguments(intent.part, context))
     }

@@ -114,7 +114,7 @@ enum MokaPlaceFollowUps {
   }
 
   /// Whether the place a follow-up points at sells what it asks about ("do they sell beans too?",
-  /// "do they do classes?"), from the place's own list; nil for any other question.
+  /// "do they have grinders?"), from the place's own list; nil for any other question.
   static func sellsAnswer(_ question: Utterance, _ places: [GeneratedContent], _ context: RuleContext) -> String? {
     // (A place named or pointed at: "which shops sell gaskets?" is a new search.)
     let named = MokaReferences.named(in: question, among: places)

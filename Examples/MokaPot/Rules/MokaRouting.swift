@@ -14,12 +14,12 @@ struct MokaRouting: UtteranceClassifier {
   /// The requests of a question in several clauses.
   let intents: MokaIntents
 
-  init(_ learned: LinearClassifier, data: MokaData) {
+  /// `intents` defaults to those of the moka tool rules for `data` (pass the rule book's to share them).
+  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil) {
     self.learned = learned
     bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
     placeNames = data.cafes.map(\.name)
-    let bags = (data.cupboard ?? []).map(\.name)
-    intents = MokaIntents(rules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags), bagNames: bags)
+    self.intents = intents ?? MokaIntents(data: data)
   }
 
   func classify(_ utterance: Utterance, cases: [String]) -> (answer: String, confidence: Double, scores: [String: Double]) {

@@ -244,7 +244,7 @@ enum MokaToolRules {
     {
       arguments["origin"] = GeneratedContent(origin)
     }
-    // A region and its country both named ("Rwanda Huye", "Tarrazu in Costa Rica"): the one named first.
+    // A region and its country both named ("Kenya Nyeri", "Nyeri in Kenya"): the one named first.
     let words = utterance.words
     let regionAt = words.firstIndex { regions[$0] != nil }
     let countryAt = words.indices.first { index in
@@ -282,7 +282,7 @@ enum MokaToolRules {
   }
 
   static func preference(in utterance: Utterance) -> String? {
-    // Sourness or acidity disliked ("I don't like sour coffee", "nothing too acidic"): low acidity.
+    // Sourness or acidity disliked ("no sour coffee, please", "nothing acidic"): low acidity.
     let words = utterance.words
     let dislikesAcid = words.indices.contains { index in
       ["sour", "acidic", "acidity", "acid", "tart", "tangy"].contains(words[index])

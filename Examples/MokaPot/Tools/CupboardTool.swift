@@ -24,6 +24,9 @@ public struct CupboardTool: Tool {
 
   /// An owned bag as the tool reports it.
   public struct BagCard: GenerableObject {
+    /// The last day after roasting (or opening) that a bag is fresh, and the last that it is fading.
+    public static let freshDays = 30, fadingDays = 60
+
     public enum Freshness: String, CaseIterable, Generable { case resting, fresh, fading, stale }
     public var name, bean, roaster: String
     /// The reference bean's roast and process; nil when the bean is not in the corpus.
@@ -67,8 +70,8 @@ public struct CupboardTool: Tool {
       let openedDays = daysSinceOpened ?? 0
       switch daysSinceRoast {
       case ..<4: freshness = .resting
-      case 4...30: freshness = openedDays > 30 ? .fading : .fresh
-      case 31...60: freshness = .fading
+      case 4...Self.freshDays: freshness = openedDays > Self.freshDays ? .fading : .fresh
+      case (Self.freshDays + 1)...Self.fadingDays: freshness = .fading
       default: freshness = .stale
       }
     }
