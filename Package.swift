@@ -53,6 +53,7 @@ let package = Package(
         "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl", "moka/answers-blind10.jsonl", "moka/routing-blind9.jsonl",
         "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl", "moka/answers-blind12.jsonl", "moka/routing-blind11.jsonl",
         "moka/answers-blind13.jsonl", "moka/routing-blind12.jsonl",
+        "moka/answers-blind14.jsonl", "moka/routing-blind13.jsonl", "moka/answers-blind15.jsonl", "moka/routing-blind14.jsonl",
         "fuzz",
       ],
       resources: [
