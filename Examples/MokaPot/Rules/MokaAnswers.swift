@@ -190,6 +190,11 @@ enum MokaAnswers {
     case ("searchBeans", "noMatchesInIndex"):
       return noMatch(result)
     case ("cupboard", "ok"):
+      if let context, string(result.arguments, "action") == "list",
+        let owned = MokaCupboardAnswers.ownsShown(output, question, context)
+      {
+        return owned
+      }
       return MokaCupboardAnswers.sentence(
         output, question, potSize: context.flatMap { MokaReferences.potSize(question, $0) },
         earlierProblem: context.flatMap(MokaReferences.tasteProblem))

@@ -156,9 +156,14 @@ enum MokaCupboardAnswers {
       let perDay = brewsPerDay(question)
       return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted, perDay: perDay) }).joined(separator: " ")
     }
-    if question.matchesAny([
-      "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin", "waste",
-    ]) {
+    // (Which runs out first is the amount left, not the order to drink them in.)
+    let runsOut = question.matchesAny(["run out", "runs out", "running out", "empty first", "gone first"])
+    if !runsOut,
+      question.matchesAny([
+        "finish first", "use first", "first", "next", "prioriti*", "order", "before it goes", "use up", "throw out", "bin",
+        "waste",
+      ])
+    {
       let order = open.sorted { urgency($0) > urgency($1) }
       guard let first = order.first else { return "Your bags are all empty." }
       return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
@@ -177,7 +182,7 @@ enum MokaCupboardAnswers {
     if question.matchesAny([
       "running low", "running out", "almost out", "nearly out", "nearly empty", "almost empty", "least", "lowest", "run out",
       "nearly gone", "almost gone",
-    ]) {
+    ]) || runsOut {
       guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
@@ -231,6 +236,48 @@ enum MokaCupboardAnswers {
     }
   }
 
+  /// Whether the user owns the beans just shown ("do I own any of these?"), or beans like them
+  /// ("own something like those?": the earlier search's origin, roast and process); nil when
+  /// the question does not point back at beans.
+  static func ownsShown(_ output: GeneratedContent, _ question: Utterance, _ context: RuleContext) -> String? {
+    let like = question.matchesAny(["like that", "like those", "like this", "like it", "like them", "similar"])
+    let bags = A.array(output, "bags")
+    guard MokaReferences.lastKind(context) == "beans", MokaReferences.refersBack(question) || like, !bags.isEmpty,
+      MokaToolRules.cups(in: question) == nil, MokaReferences.named(in: question, among: bags).isEmpty,
+      !asksComputation(question), !asksComparison(question),
+      !question.matchesAny(MokaToolRules.compareWords.filter { !["one of those", "one of them", "one of these"].contains($0) })
+    else { return nil }
+    let names = bags.compactMap { A.string($0, "name") }.joined(separator: ", ")
+    let earlier = context.latest("searchBeans")?.arguments
+    let filters = ["origin", "roast", "process"].compactMap { key in
+      earlier.flatMap { A.string($0, key) }.map { (key, $0) }
+    }
+    if like, !filters.isEmpty {
+      let matching = bags.filter { bag in
+        filters.allSatisfy { key, value in
+          key == "origin"
+            ? MokaVocabulary.origin(in: Utterance(A.string(bag, "bean") ?? "")) == value
+            : A.string(bag, key)?.lowercased() == value.lowercased()
+        }
+      }
+      let described = filters.map { key, value in key == "origin" ? "from \(value)" : "\(value) \(key)" }.joined(
+        separator: ", ")
+      guard !matching.isEmpty else { return "No: none of your bags is like that (\(described)). You have: \(names)." }
+      return "Yes, like that (\(described)): " + matching.map(A.bagLine).joined(separator: "; ") + "."
+    }
+    let shown = MokaReferences.lastBeans(context)
+    let singled = MokaReferences.referents(shown, in: context)
+    let asked = MokaReferences.pointsAtSeveral(question) || singled.count != 1 ? shown : singled
+    let owned = bags.filter { bag in
+      asked.contains { bean in A.string(bean, "name")?.lowercased() == A.string(bag, "bean")?.lowercased() }
+    }
+    guard !owned.isEmpty else {
+      let beans = A.list(asked.compactMap { A.string($0, "name") })
+      return "No: you have none of \(beans) in your cupboard. You have: \(names)."
+    }
+    return "Yes: " + owned.map(A.bagLine).joined(separator: "; ") + "."
+  }
+
   /// How a bag's age bears on how it tastes.
   static func ageAndTaste(_ bag: GeneratedContent) -> String {
     switch A.string(bag, "freshness") {
@@ -282,7 +329,8 @@ enum MokaCupboardAnswers {
     [
       "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
       "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
-      "last me", "run out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out", "use up", "gone",
+      "last me", "run out", "runs out", "ran out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out",
+      "use up", "gone",
       "fresher", "older", "newer",
     ] + discardWords
 

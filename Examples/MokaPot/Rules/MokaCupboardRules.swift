@@ -35,6 +35,12 @@ extension MokaToolRules {
         // One of the user's bags named with something to compute or tune about it.
         // (A brewing problem or a recipe asked for is the brewing advice's.)
         let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+        // "How is my old Kona bag doing?": a bag of the user's, whatever its name.
+        if MokaVocabulary.namesOwnBag(utterance), MokaVocabulary.problem(in: utterance) == nil,
+          !utterance.matchesAny(MokaKnowledge.findWords + ["suggest*", "recommend*", "similar", "alternative"])
+        {
+          return 3
+        }
         let about = [
           "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
           "any good", "still good", "fad*",
@@ -44,6 +50,12 @@ extension MokaToolRules {
         {
           return 3
         }
+        // A taste problem blamed on the bag's age ("my Santos tastes bitter: is it too old?"): its age first.
+        let age = ["too old", "is it old", "stale", "past its best", "expired", "too fresh"]
+        if bagNamed, utterance.matchesAny(age) { return 5 }
+        // Which of the user's bags to use for something ("which of my bags suits a cold brew?").
+        let which = ["which of my bags", "which of my coffees", "which bag should", "which of my beans"]
+        if utterance.matchesAny(which) { return 4 }
         // How a bag would taste, asked of the bag ("is the Antigua more bitter?"): its roast and age.
         let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
         if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
@@ -65,8 +77,9 @@ extension MokaToolRules {
       let bag =
         bothNamed
         ? nil
-        : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? ownedName(utterance)
-          ?? baggedName(utterance)
+        // (The word before "bag" is the name's head: "my Hawaiian Kona bag" is the Kona.)
+        : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? baggedName(utterance)
+          ?? ownedName(utterance)
       let compare = utterance.matchesAny(compareWords)
       // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
       let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
@@ -106,6 +119,8 @@ extension MokaToolRules {
       "g", "kg", "half", "big", "small", "same", "your", "its", "what", "paper", "sealed", "fresh", "stale", "ground", "per", "a",
       // A kind of bag, not a name ("a natural process bag", "a dark roast bag").
       "process", "roast", "light", "medium", "dark", "decaf",
+      // A comparison between bags ("a fresher bag", "a bigger bag").
+      "fresher", "older", "newer", "bigger", "smaller", "fuller", "lighter", "darker", "better", "another", "different",
     ]
     for (index, word) in words.enumerated().dropFirst() where ["bag", "pack", "packet"].contains(word) {
       let name = words[index - 1]

@@ -19,7 +19,8 @@ enum MokaFollowUps {
   static let notAboutBags = [
     "buy", "where", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar", "other",
     "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile", "versus", "vs",
-    "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee",
+    "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee", "tips", "how to brew",
+    "how do i brew", "how should i brew", "brewing",
   ]
   /// Words that ask for another tool than the place search, or for a new search.
   static let notAboutPlaces = [
@@ -74,6 +75,12 @@ enum MokaFollowUps {
       }
       return aboutBeans(question, beans, referents: MokaReferences.referents(beans, in: context))
     case "bags"?:
+      // How much of a bag a pot size takes is the recipe's dose ("and for the 2-cup, how much of it?").
+      if MokaToolRules.cups(in: question) != nil, question.matchesAny(["how much", "dose", "how many grams"]),
+        !question.matchesAny(["left", "enough", "last", "have", "remaining", "need"])
+      {
+        return nil
+      }
       guard !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else { return nil }
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:

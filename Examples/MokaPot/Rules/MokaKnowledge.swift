@@ -43,13 +43,17 @@ enum MokaKnowledge {
 
   static func says(_ question: Utterance, _ phrases: [String]) -> Bool {
     if question.matchesAny(phrases) { return true }
-    // The same without hedging adverbs ("what exactly is a natural?").
-    let plain = question.words.filter { !hedges.contains($0) }
-    return plain.count < question.words.count && Utterance(plain.joined(separator: " ")).matchesAny(phrases)
+    // The same without hedging adverbs ("what exactly is a natural?"), and with chat spellings
+    // written out ("wot does natural mean").
+    let plain = question.words.filter { !hedges.contains($0) }.map { chatSpellings[$0] ?? $0 }
+    return plain != question.words && Utterance(plain.joined(separator: " ")).matchesAny(phrases)
   }
 
   /// Adverbs that hedge a question without changing what it asks.
   static let hedges: Set<String> = ["exactly", "actually", "really", "even", "basically", "precisely"]
+
+  /// Chat spellings of question words.
+  static let chatSpellings = ["wat": "what", "wot": "what", "wht": "what", "whta": "what", "hw": "how", "u": "you", "r": "are"]
 
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
@@ -76,7 +80,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health, milkInPot]
+    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health, milkInPot, milkDrinks]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,

@@ -37,6 +37,8 @@ extension MokaToolRules {
   }
 
   static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
+  /// Words for coffee drunk at a place rather than bought to brew.
+  static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go"]
   static let nowWords = [
     "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
   ]
@@ -119,11 +121,17 @@ extension MokaToolRules {
       item = tags.soldTerms.first { $0 == "moka pot" }
     }
     var need = "any"
+    var drinkAtCafe = false
     let pot = normalized.contains(" moka pot ") || item?.hasSuffix(" pot") == true
     if item.map({ term in tags.gearWords.contains { term.hasSuffix($0) } }) == true || pot
       || utterance.matchesAny(["new pot", "new moka", "moka shop", "moka store"])
     {
       need = "gear"
+    } else if utterance.matchesAny(drinkWords), !utterance.matchesAny(beanWords.filter { $0 != "decaf*" }) {
+      // A drink to have there ("a decaf latte to sit with", "a cup of decaf in town"): a cafe's
+      // coffee, decaf if asked (at a cafe: a shop's decaf is beans to take home).
+      need = "espresso"
+      if MokaVocabulary.wantsDecaf(utterance) { (item, drinkAtCafe) = ("decaf", true) }
     } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") })
       || utterance.words.contains(where: tags.distinctiveBeanWords.contains)
       // Coffee to brew at home: a roast, single origins, more of the beans or bags just shown.
@@ -132,7 +140,7 @@ extension MokaToolRules {
     {
       need = "beans"
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
-    } else if utterance.matchesAny(["espresso", "drink", "cappuccino", "sit", "cup of", "a coffee", "coffee to go"]) {
+    } else if utterance.matchesAny(["espresso"] + drinkWords) {
       need = "espresso"
     }
     let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
@@ -170,7 +178,7 @@ extension MokaToolRules {
       ])
     }
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
-    let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
+    let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? (drinkAtCafe ? "cafe" : nil)
     // (Open late or early: all five nearest, so the answer can pick by the hours.)
     let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords)
     return GeneratedContent(properties: [

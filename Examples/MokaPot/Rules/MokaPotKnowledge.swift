@@ -123,6 +123,21 @@ extension MokaKnowledge {
         + "the pressure release. Brew the coffee with water as usual and heat or froth the milk separately for a latte."
     })
 
+  /// A milk drink made with the moka's coffee: the pot brews the coffee, the milk is heated apart.
+  static let milkDrinks = Topic(
+    name: "milkDrinks",
+    asks: { question, _ in
+      says(question, ["latte", "lattes", "cappuccino*", "flat white", "cortado", "macchiato", "cafe au lait", "milk drink*"])
+        && says(question, potWords)
+        && says(question, ["can i make", "can you make", "how do i make", "how to make", "how can i make", "possible", "make a"])
+        && !says(question, findWords + ["bean", "beans", "roast*"])
+    },
+    answer: { _ in
+      "Yes, with the milk done apart: brew the moka as usual, then heat the milk in a pan or the microwave and froth it "
+        + "with a hand frother, a whisk or by shaking it in a closed jar (the moka cannot steam milk). About one part "
+        + "coffee to three of milk makes a latte; less milk and more foam, a cappuccino."
+    })
+
   /// A short poem about the pot, when one is asked for.
   static let poem = Topic(
     name: "poem",

@@ -13,10 +13,17 @@ enum MokaReferences {
 
   /// Whether `utterance` points back at earlier results.
   static func refersBack(_ utterance: Utterance) -> Bool {
-    // "the nearer one", "the lighter one": a pick among what was shown.
+    // "the nearer one", "the lighter one", "the less acidic Kenyan one": a pick among what was shown.
     let words = utterance.words
-    let picksOne = words.indices.dropFirst(2).contains { words[$0] == "one" && words[$0 - 2] == "the" }
+    let picksOne = words.indices.dropFirst(2).contains { index in
+      words[index] == "one" && words[max(0, index - 4)...(index - 2)].contains("the")
+    }
     return picksOne || pointers.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+  }
+
+  /// Whether `utterance` points back at several of the things shown ("any of these", "those").
+  static func pointsAtSeveral(_ utterance: Utterance) -> Bool {
+    utterance.matchesAny(["these", "those", "them", "any of", "either of", "ones"]) && !utterance.matchesAny(["one of"])
   }
 
   /// Whether `utterance` points back at a bag: a pointer, or "the bag" ("is the bag past its best?").
@@ -126,7 +133,11 @@ enum MokaReferences {
     case "beans"?:
       // The user's bags named as a whole ("which of my own bags is freshest?") are all of them.
       if utterance.matchesAny(["my bags", "my own bags", "of my bags", "my own coffees", "all my"]) { return nil }
-      guard let bean = selectBean(utterance, from: lastBeans(context)) ?? lastBeans(context).first,
+      // Several of the beans shown ("any of these?"): the whole cupboard, to check each against them.
+      if pointsAtSeveral(utterance) { return nil }
+      let shown = lastBeans(context)
+      let singled = referents(shown, in: context)
+      guard let bean = selectBean(utterance, from: shown) ?? (singled.count == 1 ? singled.first : nil) ?? shown.first,
         let name = MokaAnswers.string(bean, "name")
       else { return nil }
       // The user's bag of that bean, if they own one; else the bean's name (the cupboard says it is not there).

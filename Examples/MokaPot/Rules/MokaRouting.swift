@@ -107,11 +107,12 @@ struct MokaRouting: UtteranceClassifier {
     let onePart = utterance.words.count <= 10 && !utterance.words.contains { ["and", "also", "plus", "then"].contains($0) }
     let owned =
       onePart
-      && utterance.matchesAny([
+      && (utterance.matchesAny([
         "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "my coffees", "have at home", "got at home",
         "have i got",
         "do i own", "do i have", "already at home", "at home already",
-      ]) && !utterance.matchesAny(["do i have to", "do i have a problem"])
+      ]) || MokaVocabulary.namesOwnBag(utterance))
+      && !utterance.matchesAny(["do i have to", "do i have a problem"])
     // (Nor anything to look up on the web: "the newest pot models".)
     let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
@@ -146,7 +147,7 @@ struct MokaRouting: UtteranceClassifier {
     let describes =
       origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
       || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
-      || MokaToolRules.preference(in: utterance) != nil
+      || MokaToolRules.preference(in: utterance) != nil || MokaVocabulary.species(in: utterance) != nil
     let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
         "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
@@ -169,8 +170,9 @@ struct MokaRouting: UtteranceClassifier {
       && utterance.matchesAny([
         "brew*", "dose", "ratio", "how much coffee", "how much water", "recipe", "grams", "amount of", "grind",
         "how much do i use", "how much should i use", "how much to use", "how much do i put", "how much should i put",
-        // ("How much for a 3-cup?": an amount for a pot size is its dose.)
-        "how much for", "how much coffe", "how much do i need",
+        // ("How much for a 3-cup?", "how much goes in the 12-cup?": an amount for a pot size is
+        // its dose; its price is left out below.)
+        "how much",
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)

@@ -46,7 +46,9 @@ enum MokaToolRules {
         zip(words, words.dropFirst()).contains { $0 == ("am", "i") }
         && utterance.matchesAny(["profile", "type", "kind", "drinker", "taste"])
       // (Flavours liked with what to look for asked outweigh the flavours' own pull to a search.)
-      if likes && asksProfile { return 10 }
+      // (Unless a bean is what to look for: "suggest beans to look for, I like caramel".)
+      let asksBean = utterance.matchesAny(["recommend*", "suggest*", "which bean*", "show me"])
+      if likes && asksProfile && !asksBean { return 10 }
       return (answersQuiz && likes) || asksSelf ? 8 : 0
     }
   ) { utterance, _ in
@@ -193,6 +195,7 @@ enum MokaToolRules {
         "bean", "beans", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
         "acidic", "body", "sweet*", "low acid", "bright", "corpus", "catalog*", "origin", "origins", "process", "processed",
         "roast", "roasts", "notes", "flavour*", "flavor*", "tasting", "similar", "something like", "alternative", "replace it",
+        "robusta", "arabica",
       ], fuzzy: false)
     return ToolRule(
       tool: "searchBeans", triggers: vocabulary + words,
@@ -223,7 +226,7 @@ enum MokaToolRules {
     if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
       let earlier = context.latest("searchBeans")?.arguments
     {
-      for key in ["origin", "roast", "process", "decaf"] {
+      for key in ["origin", "roast", "process", "decaf", "species"] {
         if let value = MokaAnswers.field(earlier, key), value.kind != .null { arguments[key] = value }
       }
       let notes = MokaAnswers.strings(earlier, "notes")
@@ -274,10 +277,11 @@ enum MokaToolRules {
     let notes = MokaVocabulary.flavours(in: utterance)
     if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
     if MokaVocabulary.wantsDecaf(utterance) { arguments["decaf"] = GeneratedContent(true) }
+    if let species = MokaVocabulary.species(in: utterance) { arguments["species"] = GeneratedContent(species) }
     if let prefer = preference(in: utterance) { arguments["prefer"] = GeneratedContent(prefer) }
     let more = utterance.matches(Phrase("more", fuzzy: false)) && MokaReferences.refersBack(utterance)
     arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more ? 5 : 3))
-    let keys = ["origin", "roast", "process", "notes", "decaf", "prefer", "limit"].filter { arguments[$0] != nil }
+    let keys = ["origin", "roast", "process", "notes", "decaf", "species", "prefer", "limit"].filter { arguments[$0] != nil }
     return GeneratedContent(kind: .structure(properties: arguments, orderedKeys: keys))
   }
 
@@ -334,9 +338,11 @@ enum MokaToolRules {
         "news", "new models", "latest models",
       ],
       fuzzy: false)
-      + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false)
-  ) { utterance in
-    GeneratedContent(properties: ["query": searchQuery(utterance.original)])
+      + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false),
+    // "How much is a 2-cup stovetop pot?": a price, which only the web knows.
+    contextScore: { utterance, _ in MokaVocabulary.asksPriceOfAThing(utterance) ? 2 : 0 }
+  ) { utterance, _ in
+    GeneratedContent(properties: ["query": searchQuery(utterance)])
   }
 
   /// Words about the size of the pot.
@@ -363,12 +369,27 @@ enum MokaToolRules {
     return nil
   }
 
-  /// The question without "search the web for" and similar openings.
-  static func searchQuery(_ text: String) -> String {
-    var query = text
+  /// The question as a search engine wants it: without "search the web for" and similar
+  /// openings, and a price asked as its subject and "price" ("How much does the Panama Gesha
+  /// cost?" → "Panama Gesha price").
+  static func searchQuery(_ utterance: Utterance) -> String {
+    var query = utterance.original
     for prefix in ["search the web for", "search online for", "look up", "google", "search for", "can you"] {
       if let range = query.range(of: prefix, options: [.caseInsensitive, .anchored]) { query.removeSubrange(range) }
     }
-    return query.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+    query = query.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+    guard MokaVocabulary.mentionsPrice(utterance) else { return query }
+    let subject = query.split(separator: " ").map { $0.trimmingCharacters(in: .punctuationCharacters) }.filter { token in
+      !token.isEmpty && !priceQueryFillers.contains(Utterance(token).words.joined(separator: " "))
+        && !MokaVocabulary.pricePhrases.contains { Utterance(token).matches(Phrase($0, fuzzy: false)) }
+    }
+    return subject.isEmpty ? query : (subject + ["price"]).joined(separator: " ")
   }
+
+  /// The words of a price question that are not its subject.
+  static let priceQueryFillers: Set<String> = [
+    "how", "much", "what", "whats", "is", "are", "does", "do", "did", "would", "will", "the", "a", "an", "of", "for", "it",
+    "usually", "roughly", "these", "days", "nowadays", "today", "go", "going", "i", "me", "you", "to", "expect", "should",
+    "typically", "normally", "about", "around", "and", "or", "in", "at", "there", "right", "now", "please", "pay", "wise",
+  ]
 }

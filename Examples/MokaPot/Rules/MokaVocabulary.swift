@@ -153,6 +153,26 @@ enum MokaVocabulary {
     "pound*", "money", "prezzo", "precio", "prix", "preis",
   ]
 
+  /// The species asked for ("robusta beans", "pure arabica"); none when both are named, as in a
+  /// comparison, or when the one named is negated ("no robusta": arabica).
+  static func species(in utterance: Utterance) -> String? {
+    let words = utterance.words
+    let named = ["robusta", "arabica"].filter { words.contains($0) }
+    guard named.count == 1, let name = named.first, let at = words.firstIndex(of: name) else { return nil }
+    let negated = words[max(0, at - 2)..<at].contains { ["no", "not", "without", "non"].contains($0) }
+    return negated ? (name == "robusta" ? "arabica" : "robusta") : name
+  }
+
+  /// A bag of the user's named with words between ("my Hawaiian Kona bag", "my new bag").
+  static func namesOwnBag(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    return words.indices.contains { index in
+      // (Not the next one to buy: "ideas for my next bag".)
+      words[index] == "my" && !words[(index + 1)..<min(words.count, index + 4)].contains("next")
+        && words[(index + 1)..<min(words.count, index + 4)].contains { ["bag", "bags", "pack", "packet"].contains($0) }
+    }
+  }
+
   /// Words for the classic Italian bar style of coffee.
   static let italianStyle = ["italian style", "italian styled", "classic italian", "italian bar"]
 
@@ -165,6 +185,8 @@ enum MokaVocabulary {
   static func origin(in utterance: Utterance) -> String? {
     let styles: Set<String> = [
       "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
+      // The character of a country's coffee, not where it grew ("that Italian punch").
+      "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel",
     ]
     return origins.first { entry in
       entry.words.contains { word in
@@ -349,16 +371,30 @@ enum MokaVocabulary {
   /// Every flavour word present, as the quiz's `likes`, in the order the user named them.
   static func likes(in utterance: Utterance) -> [String] {
     var found: [(like: String, position: Int)] = []
+    var taken: Set<Int> = []
+    // A chocolate named by its kind ("milk chocolate") is one note, not milk and chocolate.
+    let words = utterance.words
+    for (index, pair) in zip(words, words.dropFirst()).enumerated()
+    where ["milk", "dark", "white"].contains(pair.0) && pair.1.hasPrefix("chocolate") {
+      found.append((pair.0 + " chocolate", index))
+      taken.formUnion([index, index + 1])
+    }
     for entry in flavours + [(["milk", "smooth", "bright"], "milk"), (["sweet"], "sweet")] {
       // The words as written, or their plural ("strawberries").
       let plurals = entry.words.map { $0.hasSuffix("y") ? $0.dropLast() + "ies" : $0 + "s" }
       for (word, plural) in zip(entry.words, plurals) {
         guard
           let position = utterance.position(of: Phrase(word, fuzzy: false))
-            ?? utterance.words.firstIndex(of: String(plural))
+            ?? utterance.words.firstIndex(of: String(plural)),
+          !taken.contains(position)
         else { continue }
-        // A describing word is named by its noun where the two differ ("flowery" → floral).
-        let like = ["flowery": "floral", "flowers": "floral"][word] ?? word
+        // A describing word is named by its noun where the two differ ("flowery" → floral); a
+        // word of the vocabulary as the user wrote it ("berries", "nuts"), else its entry's word
+        // ("strawberries" → strawberry).
+        let written = entry.words.contains(words[position]) ? words[position] : word
+        let like = ["flowery": "floral", "flowers": "floral"][word] ?? written
+        // (One word is one like: "nuts" is not both "nut" and "nuts".)
+        taken.insert(position)
         if !found.contains(where: { $0.like == like }) { found.append((like, position)) }
       }
     }

@@ -10,11 +10,14 @@ public struct SearchBeansTool: Tool {
     public enum Roast: String, CaseIterable, Generable { case light, medium, dark }
     public enum Process: String, CaseIterable, Generable { case washed, natural, honey, anaerobic, wetHulled, semiWashed }
     public enum Preference: String, CaseIterable, Generable { case lowAcidity, highAcidity, fullBody, sweet }
+    /// Robusta matches every bean with robusta in it, blends included; arabica, the beans without.
+    public enum Species: String, CaseIterable, Generable { case arabica, robusta }
     public var origin: String?
     public var roast: Roast?
     public var process: Process?
     public var notes: [String]
     public var decaf: Bool?
+    public var species: Species?
     public var prefer: Preference?
     public var limit: Int
 
@@ -24,6 +27,7 @@ public struct SearchBeansTool: Tool {
       GenerableProperty("process", \.process)
       GenerableProperty("notes", \.notes, description: "tasting notes", .maximumCount(3))
       GenerableProperty("decaf", \.decaf)
+      GenerableProperty("species", \.species)
       GenerableProperty("prefer", \.prefer)
       GenerableProperty("limit", \.limit, .range(1...5))
     }
@@ -34,6 +38,7 @@ public struct SearchBeansTool: Tool {
       process = try content.value(forProperty: "process")
       notes = (try? content.value(forProperty: "notes")) ?? []
       decaf = try content.value(forProperty: "decaf")
+      species = try? content.value(forProperty: "species")
       prefer = try content.value(forProperty: "prefer")
       limit = try content.value(forProperty: "limit")
     }
@@ -152,6 +157,10 @@ public struct SearchBeansTool: Tool {
     if arguments.decaf == true {
       filters.append(
         Filter(label: "decaf") { bean in "\(bean.name) \(bean.variety) \(bean.process)".lowercased().contains("decaf") })
+    }
+    if let species = arguments.species {
+      filters.append(
+        Filter(label: species.rawValue) { bean in bean.variety.lowercased().contains("robusta") == (species == .robusta) })
     }
     return filters
   }
