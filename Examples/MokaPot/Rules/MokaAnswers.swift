@@ -43,6 +43,8 @@ enum MokaAnswers {
     {
       sentences.insert(origin, at: 0)
     }
+    // A part of the question that asks what the app knows ("…, and how do I fit it myself?"): its answer too.
+    if let known = knowledgeOfAPart(question, context) { sentences.append(known) }
     if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
       sentences.append(noPrices)
     }
@@ -60,7 +62,11 @@ enum MokaAnswers {
     {
       sentences.append("My list says which places sell moka pots, not which sizes they stock: call to check before you go.")
     }
-    let text = sentences.joined(separator: " ")
+    // A greeting first is answered in kind ("Ciao! …").
+    let opener = question.words.first.flatMap { word in
+      greetings.contains(word) ? word.prefix(1).uppercased() + word.dropFirst() + "! " : nil
+    }
+    let text = (opener ?? "") + sentences.joined(separator: " ")
     // "…, and how do I stop it sputtering?": the brewing advice as well.
     if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
       return .callOrReply(tool: "brewAdvice", arguments: advice(problem), reply: text)
@@ -91,6 +97,23 @@ enum MokaAnswers {
   }
 
   static let noPrices = "The data has no prices, so I could not compare or filter by price."
+
+  /// The answer from knowledge to one part of a question in several parts, a part that asks to
+  /// buy or find nothing, read with the parts of the pot the whole question names ("where can I
+  /// get a gasket? and how do I put it in?": fitting the gasket).
+  static func knowledgeOfAPart(_ question: Utterance, _ context: RuleContext) -> String? {
+    let parts = MokaIntents.parts(question, merging: false)
+    guard parts.count >= 2 else { return nil }
+    let potParts = question.words.filter { ["gasket", "gaskets", "seal", "handle", "valve", "filter", "funnel"].contains($0) }
+    for part in parts where !MokaKnowledge.says(part, MokaKnowledge.findWords) {
+      let read = Utterance(([part.original] + potParts).joined(separator: " "))
+      guard let topic = MokaKnowledge.asked(read, context),
+        !["greeting", "offTopic", "capabilities"].contains(topic.name)
+      else { continue }
+      return topic.answer(read)
+    }
+    return nil
+  }
 
   /// A corpus region the question names that this turn's searches, made by another named region,
   /// have not covered yet.
@@ -315,7 +338,10 @@ enum MokaAnswers {
     }
   }
 
-  static let greetings = ["hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut"]
+  static let greetings = [
+    "hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut", "morning", "evening",
+    "good evening", "buonasera",
+  ]
   static let thanks = ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"]
 
   /// Whether the question is thanks or a greeting.

@@ -46,6 +46,7 @@ extension MokaKnowledge {
       ]
       let wantsBeans = [
         "recommend*", "suggest*", "show*", "list*", "find", "got", "have", "which", "want", "bean", "beans", "any", "options",
+        "a good", "best",
       ]
       // (The process of one bean, "is your decaf washed?", is a search, not a lecture.)
       return !named.isEmpty && says(question, explain) && !says(question, wantsBeans) && !MokaVocabulary.wantsDecaf(question)
@@ -148,12 +149,13 @@ extension MokaKnowledge {
         [
           "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
           "keep coffee", "go stale", "goes stale", "stay fresh", "stays fresh", "keep fresh", "keeps fresh", "how long do beans",
-          "how long does coffee",
+          "how long does coffee", "keep unopened", "keep sealed", "will it keep", "does it keep", "how long will it keep",
         ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left", "until", "till"])
         && MokaVocabulary.problem(in: question) == nil
     },
     answer: { _ in
-      "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting, and ground "
+      "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting (a sealed bag "
+        + "with a one-way valve holds up a few weeks longer), and ground "
         + "coffee within days. Keep them whole, airtight, cool and dark, and grind just before brewing; freezing helps if "
         + "you freeze sealed portions and never refreeze, but the fridge does not (moisture and odours)."
     })

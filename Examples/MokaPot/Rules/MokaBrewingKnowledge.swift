@@ -110,8 +110,10 @@ extension MokaKnowledge {
         [
           "grind size", "how fine", "how coarse", "what grind", "which grind", "grind setting", "grind for", "ground for",
         ]) && isQuestion(question) && MokaVocabulary.problem(in: question) == nil && !troubleshooting
-        // With a pot size it asks for the recipe (the brewing advice).
+        // With a pot size it asks for the recipe (the brewing advice), and so does a grind for the
+        // bag or pot the conversation is about ("what grind for it?" after a 3-cup count).
         && MokaToolRules.cups(in: question) == nil
+        && !(MokaReferences.refersBack(question) && MokaReferences.potSize(context) != nil)
     },
     answer: { _ in
       "Grind fine-medium: a little coarser than espresso and finer than for filter, about like fine table salt. Finer "

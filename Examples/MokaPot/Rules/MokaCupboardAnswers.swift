@@ -147,13 +147,19 @@ enum MokaCupboardAnswers {
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
         + ". That is about \(total / dose) brews in a \(cups)-cup pot (\(dose) g each)."
     }
-    if question.matchesAny(["brews", "how many cups", "how many pots", "enough for", "last me", "how long will"])
-      || asksBrewCount(question)
-    {
-      // All of it in brews, then each bag.
+    let perDay = brewsPerDay(question)
+    if question.matchesAny([
+      "brews", "how many cups", "how many pots", "enough for", "last me", "how long will", "to last", "last a while",
+      "enough coffee", "enough to",
+    ]) || asksBrewCount(question) || perDay != nil && question.matchesAny(["enough", "last"]) {
+      // All of it in brews (and in days at a number a day), then each bag.
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
-      let sum = "In total \(total) g: about \(total / max(dose, 1)) brews in a \(cups)-cup pot (\(dose) g each)."
-      let perDay = brewsPerDay(question)
+      let count = total / max(dose, 1)
+      let days = perDay.map { perDay in
+        let days = count / perDay
+        return " At \(perDay) a day that is about \(days) days" + (days >= 60 ? " (about \(days / 30) months)." : ".")
+      }
+      let sum = "In total \(total) g: about \(count) brews in a \(cups)-cup pot (\(dose) g each)." + (days ?? "")
       return ([sum] + open.map { brews($0, cups: cups, dose: dose, wanted: wanted, perDay: perDay) }).joined(separator: " ")
     }
     // (Which runs out first is the amount left, not the order to drink them in.)
@@ -305,7 +311,7 @@ enum MokaCupboardAnswers {
   /// Words that ask whether a bag is still worth using or should go.
   static let discardWords = [
     "bin", "throw", "toss", "chuck", "get rid", "still use", "still ok", "still okay", "still drinkable", "worth", "any good",
-    "still good",
+    "still good", "usable", "useable",
     "safe to drink", "go bad", "gone bad",
   ]
 
@@ -329,7 +335,8 @@ enum MokaCupboardAnswers {
     [
       "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
       "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
-      "last me", "run out", "runs out", "ran out", "running", "unopened", "opened", "fading", "peak", "almost out", "nearly out",
+      "last me", "run out", "runs out", "ran out", "running", "usable", "useable", "drinkable", "still ok", "worth using",
+      "unopened", "opened", "fading", "peak", "almost out", "nearly out",
       "use up", "gone",
       "fresher", "older", "newer",
     ] + discardWords
@@ -408,6 +415,13 @@ enum MokaCupboardAnswers {
       guard let count = Utterance(word).firstNumber, (2...6).contains(count) else { continue }
       let next = offset + 1 < words.count ? words[offset + 1] : ""
       if ["times", "pots", "brews", "mokas", "x"].contains(next) { return count }
+    }
+    // One pot a day ("one 6-cup pot each day", "a moka a day").
+    let single = words[max(0, day - 6)..<day]
+    if single.contains(where: { ["pot", "moka", "brew", "once"].contains($0) }),
+      single.contains(where: { ["one", "a", "1", "once"].contains($0) })
+    {
+      return 1
     }
     return nil
   }

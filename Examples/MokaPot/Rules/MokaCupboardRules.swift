@@ -35,6 +35,8 @@ extension MokaToolRules {
         // One of the user's bags named with something to compute or tune about it.
         // (A brewing problem or a recipe asked for is the brewing advice's.)
         let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+        // What the user bought, from where ("what have I bought at the Crocetta?").
+        if MokaRouting.asksWhatWasBought(utterance) { return 6 }
         // "How is my old Kona bag doing?": a bag of the user's, whatever its name.
         if MokaVocabulary.namesOwnBag(utterance), MokaVocabulary.problem(in: utterance) == nil,
           !utterance.matchesAny(MokaKnowledge.findWords + ["suggest*", "recommend*", "similar", "alternative"])
@@ -60,8 +62,10 @@ extension MokaToolRules {
         let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
         if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
         // What the bag the conversation is about should taste like, or how it compares.
+        // (Not a bean to buy instead: "recommend a replacement with that profile".)
         if MokaReferences.pointsAtBag(utterance),
-          utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil
+          utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil,
+          !utterance.matchesAny(["recommend*", "suggest*", "replacement", "instead"])
         {
           return 3
         }

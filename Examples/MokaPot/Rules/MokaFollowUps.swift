@@ -17,7 +17,8 @@ enum MokaFollowUps {
   ]
   /// Words that ask for another tool than the cupboard (buying, brewing advice), or for a new look-up.
   static let notAboutBags = [
-    "buy", "where", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar", "other",
+    "buy", "where", "wheres", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar",
+    "other",
     "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile", "versus", "vs",
     "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee", "tips", "how to brew",
     "how do i brew", "how should i brew", "brewing",
@@ -54,12 +55,14 @@ enum MokaFollowUps {
       let beans = MokaReferences.lastBeans(context)
       // How much of one of them a pot size takes is the recipe's, not a property of the beans.
       if MokaToolRules.cups(in: question) != nil, question.matchesAny(["how much", "dose", "how many grams"]) { return nil }
-      // A price of the beans shown: the data has none, whatever the wording (unless the web is asked).
-      if MokaVocabulary.mentionsPrice(question),
+      // Prices of the beans shown compared: the data has none, whatever the wording (unless the web
+      // is asked). (One price asked, "how much does it cost?", is the web's.)
+      if MokaVocabulary.mentionsPrice(question), MokaVocabulary.comparesPrices(question),
         !question.matchesAny(["look up", "look it up", "online", "web", "search", "google"])
       {
         return aboutBeans(question, beans)
       }
+      if MokaVocabulary.mentionsPrice(question) { return nil }
       // "Which of those has more body / is the most floral?": ranked on what was shown.
       // ("Which is the fruitiest, then?" asks the same without a pointer.)
       let whichMost =
@@ -152,10 +155,10 @@ enum MokaFollowUps {
       return MokaAnswers.noPrices + " Those beans were: " + MokaAnswers.list(names) + "."
     }
     if MokaVocabulary.wantsDecaf(question) {
+      // None of them: a new search with the earlier filters and decaf serves better than a "no".
       let decaf = beans.filter { (MokaAnswers.string($0, "name") ?? "").lowercased().contains("decaf") }
-      return decaf.isEmpty
-        ? "None of those is decaf: " + MokaAnswers.list(names) + " all have caffeine."
-        : MokaAnswers.list(decaf.compactMap { MokaAnswers.string($0, "name") }) + " is decaf."
+      guard !decaf.isEmpty else { return nil }
+      return MokaAnswers.list(decaf.compactMap { MokaAnswers.string($0, "name") }) + " is decaf."
     }
     if namesBeanFilter(question) {
       // Of those, the ones with that roast or process; none fits, or an origin or flavour: a new search.
@@ -282,7 +285,11 @@ enum MokaFollowUps {
       && previous.map { MokaCupboardAnswers.asksBrewCount($0) || MokaCupboardAnswers.brewsWanted($0) != nil } == true
     let brewCount =
       MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical
-    guard pointsBack || short || brewCount, MokaCupboardAnswers.asksComputation(question) || brewCount else { return nil }
+    // ("Which bag should I open next?" asks among the bags shown, however long.)
+    let which = question.matchesAny(["which bag", "which one", "which of them", "which of those"])
+    guard pointsBack || short || brewCount || which, MokaCupboardAnswers.asksComputation(question) || brewCount else {
+      return nil
+    }
     // One bag shown cannot answer for all of them ("which ones are stale?", "the freshest?").
     // (A number of brews is asked of the one bag shown: "enough for my 2-cup?")
     if bags.count == 1, !brewCount, plural || MokaCupboardAnswers.asksComparison(question) { return nil }

@@ -37,8 +37,9 @@ struct MokaIntents: Sendable {
   static let joiners: Set<String> = ["and", "also", "plus", "then"]
 
   /// The question's clauses: split at sentence punctuation, commas, semicolons, dashes and the
-  /// joining words; a clause of fewer than two words is no request of its own.
-  static func parts(_ question: Utterance) -> [Utterance] {
+  /// joining words; a clause of fewer than two words is no request of its own. With `merging`, a
+  /// clause that points back joins the one before it.
+  static func parts(_ question: Utterance, merging: Bool = true) -> [Utterance] {
     var clauses: [String] = []
     var current: [Substring] = []
     func close() {
@@ -59,7 +60,7 @@ struct MokaIntents: Sendable {
     // the two are one request.
     var merged: [Utterance] = []
     for clause in clauses.map(Utterance.init) {
-      if let previous = merged.last, pointsBack(clause) {
+      if merging, let previous = merged.last, pointsBack(clause) {
         merged[merged.count - 1] = Utterance(previous.original + " " + clause.original)
       } else {
         merged.append(clause)

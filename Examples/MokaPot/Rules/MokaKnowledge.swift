@@ -75,12 +75,15 @@ enum MokaKnowledge {
     let openers = [
       "should", "do", "does", "can", "could", "is", "are", "how", "what", "whats", "when", "why", "which", "will", "would", "any",
     ]
-    return question.original.contains("?") || openers.contains(question.words.first ?? "")
+    // (Past a filler: "so, what heat…")
+    let words = question.words.drop { ["ok", "okay", "so", "well", "and", "hmm", "right", "oh", "but", "also"].contains($0) }
+    return question.original.contains("?") || openers.contains(words.first ?? "")
   }
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health, milkInPot, milkDrinks]
+    + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health]
+    + [milkInPot, milkDrinks, howItWorks, handle]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,
@@ -139,8 +142,17 @@ enum MokaKnowledge {
       let coffee = ["coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "bicerin", "cappuccino", "latte"]
       return says(question, elsewhere) && !says(question, coffee)
     },
-    answer: { _ in
-      "I can't help with that: I can only help with moka-pot coffee. I can suggest beans, check your cupboard, "
+    answer: { question in
+      // The subject named back ("the weather"), so the user knows what was understood.
+      let subject = offTopicSubjects.first { says(question, [$0]) }?.replacingOccurrences(of: "*", with: "")
+      return "I can't help with " + (subject.map { "\($0) questions" } ?? "that")
+        + ": I can only help with moka-pot coffee. I can suggest beans, check your cupboard, "
         + "fix your moka brew, or find nearby cafes, roasters and shops."
     })
+
+  /// Single-word subjects of off-topic questions that read well named back.
+  static let offTopicSubjects = [
+    "weather", "forecast", "football", "soccer", "train", "bus", "taxi", "movie*", "beer", "pizza*", "pasta", "hotel*",
+    "restaurant*", "museum*", "cocktail*", "sushi", "bitcoin", "homework",
+  ]
 }

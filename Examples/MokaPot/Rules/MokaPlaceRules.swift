@@ -26,6 +26,15 @@ extension MokaToolRules {
           2, tags.soldTerms.filter { $0.contains(" ") && !$0.contains("bean") && !$0.contains("coffee") }.map { $0 + "*" },
           fuzzy: false),
       contextScore: { utterance, context in
+        // More of a bag bought elsewhere ("is it sold anywhere else? I want more").
+        if MokaRouting.buysElsewhere(utterance) { return 8 }
+        // A service a place offers, named by its verb ("somewhere that grinds beans for me?").
+        if tags.service(in: utterance) != nil,
+          utterance.matchesAny(["somewhere", "anywhere", "where", "anyone", "someone", "place"]),
+          utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"])
+        {
+          return 4
+        }
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
         return MokaReferences.lastKind(context) == "places"
@@ -93,6 +102,8 @@ extension MokaToolRules {
         return term.hasSuffix("moka pot") && !kind.isEmpty && kind.allSatisfy(utterance.words.contains)
       }
     }
+    // A service named by its verb ("who grinds coffee for me?").
+    if item == nil, let service = tags.service(in: utterance) { item = service }
     // A head noun alone (an adapter, a plate) names the gear too.
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
@@ -106,11 +117,11 @@ extension MokaToolRules {
           && (tags.gearWords.contains { term.hasSuffix($0) } || term.hasSuffix("moka pot"))
       }
       // ("One" stands for the pot the conversation is about: "an electric one".)
-      let wantsPot = utterance.matchesAny(["replace", "one", "pot", "moka"])
+      let wantsPot = utterance.matchesAny(["replace", "one", "ones", "pot", "moka"])
       item = (wantsPot ? candidates.first { $0.hasSuffix("moka pot") } : nil) ?? candidates.first
     }
     // "A new one" after brewing advice: the part that the problem wears out ("leaking" → a gasket).
-    if item == nil, utterance.matchesAny(["new one", "a spare", "replacement", "another one"]),
+    if item == nil, utterance.matchesAny(["new one", "a spare", "replacement", "another one", "buy one", "get one"]),
       let problem = context.latest("brewAdvice").flatMap({ MokaAnswers.string($0.arguments, "problem") }),
       let part = ["leaking": "gasket", "noFlow": "filter plate", "induction": "induction adapter"][problem]
     {
@@ -143,6 +154,16 @@ extension MokaToolRules {
     } else if utterance.matchesAny(["espresso"] + drinkWords) {
       need = "espresso"
     }
+    // A question about one place of the data by name: the places of its kind, open or not, so that
+    // it is listed even when others are nearer.
+    if let named = tags.placeNames.first(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+      let kind = tags.placeKinds[named]
+      // What such a place is for, unless the question says: a shop's gear, a roaster's beans.
+      if need == "any", let implied = ["shop": "gear", "roaster": "beans"][kind ?? ""] { need = implied }
+      return GeneratedContent(properties: [
+        "need": need, "kind": kind, "item": item, "openNow": false, "limit": 5,
+      ])
+    }
     let followUp = MokaReferences.refersBack(utterance) || utterance.words.count < 7
     // "It" after beans or bags (newer than any place search) is coffee to buy; after places, the
     // places' search again.
@@ -167,16 +188,6 @@ extension MokaToolRules {
       }
     }
     let nearest = utterance.matchesAny(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
-    // A question about one place of the data by name: the places of its kind, open or not, so that
-    // it is listed even when others are nearer.
-    if let named = tags.placeNames.first(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
-      let kind = tags.placeKinds[named]
-      // What such a place is for, unless the question says: a shop's gear, a roaster's beans.
-      if need == "any", let implied = ["shop": "gear", "roaster": "beans"][kind ?? ""] { need = implied }
-      return GeneratedContent(properties: [
-        "need": need, "kind": kind, "item": item, "openNow": false, "limit": 5,
-      ])
-    }
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
     let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? (drinkAtCafe ? "cafe" : nil)
     // (Open late or early: all five nearest, so the answer can pick by the hours.)

@@ -123,6 +123,53 @@ extension MokaKnowledge {
         + "the pressure release. Brew the coffee with water as usual and heat or froth the milk separately for a latte."
     })
 
+  /// What a moka pot is and how it brews.
+  static let howItWorks = Topic(
+    name: "howItWorks",
+    asks: { question, _ in
+      says(question, potWords + ["stovetop pot"])
+        && says(
+          question, ["how does it work", "how do they work", "how does a moka", "how it works", "what is a moka", "whats a moka"])
+        && !says(question, findWords) && MokaVocabulary.problem(in: question) == nil
+    },
+    answer: { _ in
+      "A moka pot is a stovetop brewer in three parts: water in the bottom chamber, ground coffee in the funnel basket "
+        + "above it, and the collecting chamber on top. As the water heats, the steam's pressure (about 1 to 1.5 bar) "
+        + "pushes it up through the coffee and out of the spout into the top: a strong, espresso-like coffee."
+    })
+
+  /// Fitting a new gasket, step by step.
+  static let gasketFitting = Topic(
+    name: "gasketFitting",
+    asks: { question, context in
+      let part = ["gasket*", "seal", "seals", "rubber ring"]
+      let about = says(question, part) || context.earlierQuestions.suffix(2).contains { says(Utterance($0), part) }
+      return about
+        && says(question, ["fit*", "swap*", "install*", "put in", "put on", "change it", "replace it", "do it myself", "myself"])
+        && says(question, ["how do i", "how to", "how can i", "how should i", "tips", "tip", "steps"])
+        && !says(question, findWords + ["how long", "how often", "when"])
+    },
+    answer: { _ in
+      "To fit a new gasket: unscrew the pot, pry the old gasket and the filter plate out of the top chamber's groove with "
+        + "a blunt knife or a small screwdriver, and clean the groove. Press the filter plate back in, then the new "
+        + "gasket on top of it, evenly all round with your thumbs until it sits flat in its seat. Brew one pot and throw "
+        + "it away."
+    })
+
+  /// A handle come loose or scorched.
+  static let handle = Topic(
+    name: "handle",
+    asks: { question, _ in
+      says(question, ["handle", "handles", "knob"])
+        && says(question, ["loose", "wobbl*", "melt*", "burn*", "scorch*", "hot", "broke*", "crack*"])
+        && !says(question, findWords + ["new one", "replacement", "spare"])
+    },
+    answer: { _ in
+      "A loose handle: tighten the screw that holds it (under the handle or inside the top chamber), snugly but not "
+        + "hard on plastic. A melted or scorched handle means the flame reaches up the side: keep the flame smaller than "
+        + "the pot's base. Replace a handle that is cracked or badly melted; shops sell spare handles by pot size."
+    })
+
   /// A milk drink made with the moka's coffee: the pot brews the coffee, the milk is heated apart.
   static let milkDrinks = Topic(
     name: "milkDrinks",

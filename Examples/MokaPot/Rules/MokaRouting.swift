@@ -36,6 +36,9 @@ struct MokaRouting: UtteranceClassifier {
     if cases.contains("general"), intents.spansSpecialists(utterance) { return ("general", 1, result.scores) }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.asksPriceOfShown(utterance) { return ("beans", 1, result.scores) }
+    if cases.contains("shopping"), !namesBag, Self.asksPrice(utterance) { return ("shopping", 1, result.scores) }
+    // More of a bag bought somewhere else: a place search, whichever bag it names.
+    if cases.contains("shopping"), Self.buysElsewhere(utterance) { return ("shopping", 1, result.scores) }
     // A place of the data named, with nothing about the user's bags or a brewing problem: that place.
     let namesPlace = placeNames.contains { MokaPlaceFollowUps.mentions(utterance, name: $0) }
     if cases.contains("shopping"), !namesBag, namesPlace, MokaVocabulary.problem(in: utterance) == nil,
@@ -48,7 +51,9 @@ struct MokaRouting: UtteranceClassifier {
     if cases.contains("shopping"), !namesBag, Self.asksAboutAPlace(utterance) || Self.asksForAPlace(utterance) {
       return ("shopping", 1, result.scores)
     }
-    if cases.contains("cupboard"), Self.asksAboutBags(utterance) { return ("cupboard", 1, result.scores) }
+    if cases.contains("cupboard"), Self.asksAboutBags(utterance) || Self.asksWhatWasBought(utterance) {
+      return ("cupboard", 1, result.scores)
+    }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
     return result
   }
@@ -85,11 +90,31 @@ struct MokaRouting: UtteranceClassifier {
   /// search in it: the price of beans the data has none of, the beans specialist's to say so,
   /// not a purchase for the place search.
   static func asksPriceOfShown(_ utterance: Utterance) -> Bool {
-    MokaVocabulary.mentionsPrice(utterance) && MokaReferences.refersBack(utterance)
+    MokaVocabulary.mentionsPrice(utterance) && MokaVocabulary.comparesPrices(utterance) && MokaReferences.refersBack(utterance)
       && !utterance.matchesAny(
         MokaKnowledge.findWords + NearbyCafesTool.gearWords + MokaKnowledge.potWords + [
           "pot", "online", "web", "look up", "search", "google",
         ])
+  }
+
+  /// More of something bought somewhere else ("is it sold anywhere else? I want more").
+  static func buysElsewhere(_ utterance: Utterance) -> Bool {
+    utterance.matchesAny(["somewhere else", "anywhere else", "elsewhere", "other shop*", "other place*"])
+      && utterance.matchesAny(["more", "buy", "get", "find"])
+  }
+
+  /// What the user bought, from where or when ("what have I bought at the Crocetta?"): their bags.
+  static func asksWhatWasBought(_ utterance: Utterance) -> Bool {
+    // (Where it was bought is a place: "where was it bought?")
+    utterance.matchesAny(["what did i buy", "what have i bought", "which did i buy", "what i bought", "which bags did i buy"])
+  }
+
+  /// A price asked ("what does a kilo of Kona cost?"), not a limit on a search nor prices of what was
+  /// shown compared, about no bag of the user's: the web's, which the shopping specialist holds.
+  static func asksPrice(_ utterance: Utterance) -> Bool {
+    MokaVocabulary.mentionsPrice(utterance) && !MokaVocabulary.limitsPrice(utterance) && !asksPriceOfShown(utterance)
+      && !utterance.matchesAny(["left", "remaining", "my bag", "my bags", "cupboard", "i have", "ive got", "waste of"])
+      && MokaVocabulary.problem(in: utterance) == nil
   }
 
   /// Freshness, amounts left, brews left or the order to use bags in, with nothing to buy or search
@@ -117,7 +142,7 @@ struct MokaRouting: UtteranceClassifier {
     let elsewhere = utterance.matchesAny(
       MokaKnowledge.findWords + [
         "recommend*", "suggest*", "corpus", "catalog*", "reference", "similar", "something like", "google", "web", "internet",
-        "look up", "models",
+        "look up", "models", "a replacement",
       ])
     // ("Do I have anything similar at home?" asks the cupboard, however like the beans it is.)
     let similarOwned = owned && utterance.matchesAny(["similar", "something like", "anything like"])
@@ -143,13 +168,16 @@ struct MokaRouting: UtteranceClassifier {
       utterance.matchesAny(["recommend*", "suggest*"]) && utterance.matchesAny(["bean", "beans", "coffee", "coffees"])
       || utterance.matchesAny([
         "similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like",
+        "a replacement", "same kind of", "same profile",
       ])
     let describes =
       origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
       || !MokaVocabulary.flavours(in: utterance).isEmpty || MokaVocabulary.wantsDecaf(utterance)
       || MokaToolRules.preference(in: utterance) != nil || MokaVocabulary.species(in: utterance) != nil
+    // (A replacement like a bean is a bean, not a spare part: "a replacement with the same profile".)
+    let likeABean = utterance.matchesAny(["same kind", "same profile", "similar", "like it", "like that"])
     let elsewhere = utterance.matchesAny(
-      MokaKnowledge.findWords + [
+      MokaKnowledge.findWords.filter { $0 != "replacement" || !likeABean } + [
         "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
         "mine", "bag", "bags",
         "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",

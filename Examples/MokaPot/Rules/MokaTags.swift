@@ -27,6 +27,19 @@ struct MokaTags: Sendable {
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
   let soldTerms: [String]
   let vocabulary: [(tag: String, words: Set<String>)]
+  /// A service a place sells that the question names by its verb ("who grinds coffee" → "grinding
+  /// service", "learn to brew" → "brewing class").
+  func service(in utterance: Utterance) -> String? {
+    soldTerms.first { term in
+      let words = Utterance(term).words
+      guard let head = words.last, ["service", "class"].contains(head), let verb = words.first, verb.hasSuffix("ing") else {
+        return false
+      }
+      let stem = String(verb.dropLast(3))
+      return utterance.words.contains { $0 == stem || $0 == stem + "s" || $0 == verb }
+    }
+  }
+
   static let possessives: Set<String> = [
     "my", "mine", "our", "mio", "mia", "miei", "mi", "mis", "mon", "ma", "mes", "mein", "meine", "meinen",
   ]

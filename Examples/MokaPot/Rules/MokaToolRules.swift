@@ -38,7 +38,7 @@ enum MokaToolRules {
       let likes = !MokaVocabulary.likes(in: utterance).isEmpty
       let asksProfile = utterance.matchesAny([
         "look for", "my thing", "which roast", "what roast", "which process", "what process", "profile", "id enjoy",
-        "what kind of coffee", "what type of coffee",
+        "what kind of coffee", "what type of coffee", "sort of roast", "kind of roast", "type of roast", "roast should i",
       ])
       // "What kind of coffee drinker am I?": the user asks what their own taste is.
       let words = utterance.words
@@ -210,7 +210,10 @@ enum MokaToolRules {
         let note =
           !MokaVocabulary.flavours(in: utterance).isEmpty && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz
             && !choosing ? 1.5 : 0
-        return prefers + note + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
+        // A place named as an origin the vocabulary does not know ("got any Galapagos beans?").
+        let unknown = MokaVocabulary.origin(in: utterance) == nil && unknownOrigin(in: utterance) != nil ? 2.0 : 0
+        return prefers + note + unknown
+          + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
       }
     ) { utterance, context in
       searchArguments(utterance, context: context, regions: tags.regions, beanCountries: tags.countriesByBeanWord)
@@ -226,7 +229,7 @@ enum MokaToolRules {
     if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
       let earlier = context.latest("searchBeans")?.arguments
     {
-      for key in ["origin", "roast", "process", "decaf", "species"] {
+      for key in ["origin", "roast", "process", "decaf", "species", "prefer"] {
         if let value = MokaAnswers.field(earlier, key), value.kind != .null { arguments[key] = value }
       }
       let notes = MokaAnswers.strings(earlier, "notes")
@@ -236,13 +239,14 @@ enum MokaToolRules {
     if ["similar", "something like", "alternative", "replace", "same kind"].contains(where: {
       utterance.matches(Phrase($0, fuzzy: false))
     }),
-      MokaReferences.lastKind(context) == "bags" || MokaReferences.lastKind(context) == nil,
+      MokaReferences.lastKind(context) != "beans",
+      // (The bag named, the one the conversation singled out, or the only one shown.)
       let bag = MokaReferences.lastBags(context).first(where: { bag in
         MokaAnswers.string(bag, "name").map { name in
           MokaReferences.bag(utterance, bagNames: [name], context: context) == name
             || MokaReferences.lastBags(context).count == 1
         } ?? false
-      }),
+      }) ?? singledOut(MokaReferences.lastBags(context), context),
       let origin = MokaVocabulary.origin(in: Utterance(MokaAnswers.string(bag, "bean") ?? ""))
     {
       arguments["origin"] = GeneratedContent(origin)
@@ -259,7 +263,10 @@ enum MokaToolRules {
     }
     // (Two regions named are two beans to search for, each by its region.)
     let oneRegion = Set(words.compactMap { regions[$0] }).count == 1
-    let countryFirst = oneRegion && regionAt.map { region in countryAt.map { $0 < region } ?? false } ?? false
+    // (Unless the region is where the coffee is "from": "a Kenyan coffee from Nyeri".)
+    let regionFrom = regionAt.map { $0 > 0 && words[$0 - 1] == "from" } ?? false
+    let countryFirst =
+      oneRegion && !regionFrom && regionAt.map { region in countryAt.map { $0 < region } ?? false } ?? false
     let region = countryFirst ? nil : regionAt.flatMap { regions[words[$0]] }
     // (Written as a name, capitalised or after "the": "I fancy something" names no bean.)
     let capitalised = Set(
@@ -274,7 +281,9 @@ enum MokaToolRules {
     }
     if let roast = MokaVocabulary.roast(in: utterance) { arguments["roast"] = GeneratedContent(roast) }
     if let process = MokaVocabulary.process(in: utterance) { arguments["process"] = GeneratedContent(process) }
-    let notes = MokaVocabulary.flavours(in: utterance)
+    // (A note turned down is left out: the search cannot exclude it.)
+    let turnedDown = MokaVocabulary.negatedFlavours(in: utterance)
+    let notes = MokaVocabulary.flavours(in: utterance).filter { !turnedDown.contains($0) }
     if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
     if MokaVocabulary.wantsDecaf(utterance) { arguments["decaf"] = GeneratedContent(true) }
     if let species = MokaVocabulary.species(in: utterance) { arguments["species"] = GeneratedContent(species) }
@@ -283,6 +292,12 @@ enum MokaToolRules {
     arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more ? 5 : 3))
     let keys = ["origin", "roast", "process", "notes", "decaf", "species", "prefer", "limit"].filter { arguments[$0] != nil }
     return GeneratedContent(kind: .structure(properties: arguments, orderedKeys: keys))
+  }
+
+  /// The one of `items` the conversation singled out last, if exactly one.
+  static func singledOut(_ items: [GeneratedContent], _ context: RuleContext) -> GeneratedContent? {
+    let referents = MokaReferences.referents(items, in: context)
+    return referents.count == 1 ? referents.first : nil
   }
 
   static func preference(in utterance: Utterance) -> String? {
@@ -326,6 +341,20 @@ enum MokaToolRules {
       guard let first = next.first, first.isUppercase, next.count > 2 else { continue }
       return String(next)
     }
+    // Or written with capitals just before "coffee" or "beans", not opening the sentence: "got any Galapagos beans?".
+    for (index, token) in tokens.enumerated().dropFirst() where ["coffee", "coffees", "beans"].contains(token.lowercased()) {
+      let name = tokens[..<index].reversed().prefix { token in
+        // (Words of the app's own vocabulary are no place: "Moka coffee", "Decaf beans", "Dark coffee".)
+        let word = Utterance(String(token))
+        return token.first?.isUppercase == true && token != "I" && !MokaKnowledge.says(word, MokaKnowledge.potWords)
+          && MokaVocabulary.roast(in: word) == nil && MokaVocabulary.process(in: word) == nil
+          && MokaVocabulary.flavours(in: word).isEmpty && !MokaVocabulary.wantsDecaf(word)
+          && !["Good", "Best", "Espresso", "Filter", "Instant", "Specialty", "Arabica", "Robusta", "Fresh", "Ground", "Whole"]
+            .contains(String(token))
+      }.reversed()
+      guard let start = name.first.map({ _ in index - name.count }), start > 0, name.joined().count > 2 else { continue }
+      return name.joined(separator: " ")
+    }
     return nil
   }
 
@@ -339,8 +368,19 @@ enum MokaToolRules {
       ],
       fuzzy: false)
       + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false),
-    // "How much is a 2-cup stovetop pot?": a price, which only the web knows.
-    contextScore: { utterance, _ in MokaVocabulary.asksPriceOfAThing(utterance) ? 2 : 0 }
+    // A price asked ("How much is a 2-cup stovetop pot?", "what does a kilo of Kona cost?"), which
+    // only the web knows: not prices of what was just shown compared, nor a place to buy.
+    contextScore: { utterance, context in
+      // (In a question of several parts, "what Kenyans do you have, and what do they cost?", the
+      // other part comes first.)
+      guard MokaVocabulary.mentionsPrice(utterance), !MokaVocabulary.limitsPrice(utterance), !utterance.matchesAny(["waste of"]),
+        !utterance.matchesAny(MokaKnowledge.findWords), MokaIntents.parts(utterance).count < 2
+      else { return 0 }
+      let comparesShown =
+        MokaVocabulary.comparesPrices(utterance) && MokaReferences.lastKind(context) != nil
+        && (MokaReferences.refersBack(utterance) || utterance.words.count <= 6)
+      return comparesShown ? 0 : 4
+    }
   ) { utterance, _ in
     GeneratedContent(properties: ["query": searchQuery(utterance)])
   }

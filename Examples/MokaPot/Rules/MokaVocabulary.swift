@@ -186,7 +186,7 @@ enum MokaVocabulary {
     let styles: Set<String> = [
       "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
       // The character of a country's coffee, not where it grew ("that Italian punch").
-      "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel",
+      "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel", "crema",
     ]
     return origins.first { entry in
       entry.words.contains { word in
@@ -294,6 +294,19 @@ enum MokaVocabulary {
 
   /// The note a word names: the word or its base form ("lemony" → lemon, "hazelnutty" → hazelnut)
   /// if it is a specific note, else the family of a flavour word.
+  /// The notes `utterance` turns down ("not too smoky", "no citrus please"): a search leaves
+  /// them out rather than looking for them.
+  static func negatedFlavours(in utterance: Utterance) -> Set<String> {
+    let words = utterance.words
+    let negations: Set<String> = ["no", "not", "nothing", "without", "avoid", "hate", "dont", "isnt", "never", "less"]
+    return Set(
+      words.indices.compactMap { index in
+        guard let note = note(for: words[index]), words[max(0, index - 3)..<index].contains(where: negations.contains)
+        else { return nil }
+        return note
+      })
+  }
+
   static func note(for word: String) -> String? {
     // The data's spelling of a note spelt another way.
     let spellings = ["liquorice": "licorice", "flavour": "flavor", "passionfruit": "passion fruit"]
@@ -328,6 +341,19 @@ enum MokaVocabulary {
   }
 
   /// Whether the question talks about prices or money.
+  /// A price as a limit on a search ("beans below 20 euros", "on a budget") rather than a price asked.
+  static func limitsPrice(_ utterance: Utterance) -> Bool {
+    utterance.matchesAny(["under", "below", "less than", "up to", "max", "maximum", "budget", "within", "no more than"])
+  }
+
+  /// Prices compared ("which is the cheapest?", "is it pricier than the Kona?") rather than one price asked.
+  static func comparesPrices(_ utterance: Utterance) -> Bool {
+    utterance.matchesAny([
+      "cheap*", "expensive", "pricier", "priciest", "costlier", "more than", "less than", "better value", "the least", "the most",
+      "lowest", "highest",
+    ])
+  }
+
   static func mentionsPrice(_ utterance: Utterance) -> Bool {
     utterance.matchesAny(pricePhrases) || utterance.original.contains { "€$£".contains($0) } || asksPriceOfAThing(utterance)
   }
