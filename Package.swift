@@ -54,6 +54,7 @@ let package = Package(
         "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl", "moka/answers-blind12.jsonl", "moka/routing-blind11.jsonl",
         "moka/answers-blind13.jsonl", "moka/routing-blind12.jsonl",
         "moka/answers-blind14.jsonl", "moka/routing-blind13.jsonl", "moka/answers-blind15.jsonl", "moka/routing-blind14.jsonl",
+        "moka/answers-blind16.jsonl", "moka/routing-blind15.jsonl", "moka/answers-blind17.jsonl", "moka/routing-blind16.jsonl",
         "fuzz",
       ],
       resources: [
