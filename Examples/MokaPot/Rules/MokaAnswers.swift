@@ -21,6 +21,8 @@ enum MokaAnswers {
     if let tags, let next = nextNamedRegion(question, results, regions: tags.regions) {
       return .call(tool: "searchBeans", arguments: GeneratedContent(properties: ["origin": next, "limit": 1]))
     }
+    // Two countries named ("washed beans from Peru or Ecuador"): the same search for each.
+    if let next = nextNamedCountry(question, results) { return .call(tool: "searchBeans", arguments: next) }
     // Brewing advice for the conversation's pot.
     let advice = { (problem: String) in
       GeneratedContent(properties: ["cups": MokaReferences.potSize(question, context) ?? 3, "problem": problem])
@@ -42,6 +44,13 @@ enum MokaAnswers {
       let origin = roasterOfBag(question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
     {
       sentences.insert(origin, at: 0)
+    }
+    // A decaf asked of beans just shown, none of which is: say so before the decaf found.
+    if let search = results.first, search.tool == "searchBeans", field(search.arguments, "decaf")?.kind == .bool(true),
+      MokaReferences.refersBack(question), MokaReferences.lastKind(context) == "beans",
+      !MokaReferences.lastBeans(context).contains(where: { (string($0, "name") ?? "").lowercased().contains("decaf") })
+    {
+      sentences.insert("None of those comes in decaf.", at: 0)
     }
     // A part of the question that asks what the app knows ("…, and how do I fit it myself?"): its answer too.
     if let known = knowledgeOfAPart(question, context) { sentences.append(known) }
@@ -127,6 +136,22 @@ enum MokaAnswers {
     return named.first { !searched.contains($0) }
   }
 
+  /// The turn's first search again for a second country the question names and no search has
+  /// covered ("…from Peru or Ecuador?"), if any.
+  static func nextNamedCountry(_ question: Utterance, _ results: [ToolResult]) -> GeneratedContent? {
+    let searches = results.filter { $0.tool == "searchBeans" }
+    let named = MokaVocabulary.namedOrigins(in: question).filter { $0 != "Blend" }
+    let searched = searches.compactMap { string($0.arguments, "origin") }
+    guard named.count >= 2, let first = searches.first, results.count < RuleBasedModel.maxCallsPerTurn,
+      searched.contains(where: named.contains), let next = named.first(where: { !searched.contains($0) })
+    else { return nil }
+    let keys = ["origin", "roast", "process", "notes", "decaf", "species", "prefer", "limit"]
+    var properties: [String: GeneratedContent] = [:]
+    for key in keys { if let value = field(first.arguments, key), value.kind != .null { properties[key] = value } }
+    properties["origin"] = GeneratedContent(next)
+    return GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys.filter { properties[$0] != nil }))
+  }
+
   /// The warning before a stale index's results.
   static let staleIndex = "The bean index is out of date (indexStale), so this may have changed since"
 
@@ -175,8 +200,7 @@ enum MokaAnswers {
     guard !bags.isEmpty,
       [
         "more", "again", "rebuy", "restock", "another bag", "same", "it", "that one", "refill", "that bag", "this bag", "roasted",
-        "its roaster",
-        "the roaster",
+        "its roaster", "the roaster", "roaster",
       ].contains(where: {
         question.matches(Phrase($0, fuzzy: false))
       })
@@ -339,14 +363,15 @@ enum MokaAnswers {
   }
 
   static let greetings = [
-    "hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut", "morning", "evening",
-    "good evening", "buonasera",
+    "hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut", "good evening", "buonasera",
   ]
   static let thanks = ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"]
 
   /// Whether the question is thanks or a greeting.
   static func isCourtesy(_ question: Utterance) -> Bool {
+    // ("Morning!" alone greets; "decaf in the evening" does not.)
     question.matchesAny(greetings + thanks)
+      || question.words.count <= 3 && ["morning", "evening"].contains(question.words.first ?? "")
   }
 
   static func reply(_ question: Utterance, _ tools: [String], _ context: RuleContext) -> String {

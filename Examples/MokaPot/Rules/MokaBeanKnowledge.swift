@@ -89,6 +89,8 @@ extension MokaKnowledge {
       says(question, ["what roast", "which roast", "what kind of roast", "roast level", "best roast", "roast is best"])
         && !MokaFollowUps.namesBeanFilter(question)
         && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "suit me", "process"])
+        // (Options to pick from are the choices tool's: "give me a few roasts to choose from".)
+        && !says(question, ["options", "choices", "pick from", "choose from", "cant decide", "cannot decide"])
     },
     answer: { _ in
       "For a moka, start with a medium or medium-dark roast: it is forgiving, sweet and chocolatey in the moka's strong, "

@@ -29,12 +29,26 @@ extension MokaKnowledge {
         && !says(question, findWords)
       return valveAlarm(question) || safety && isQuestion(question)
     },
-    answer: { _ in
-      "Safety first: steam from the safety valve means the pressure in the bottom chamber is too high. Take the pot off the "
-        + "heat and let it cool before you open it. The usual causes are coffee ground too fine or tamped, a clogged filter "
-        + "plate, or water filled above the valve. Never block, tape or tighten the valve: it is what keeps the pot from "
-        + "bursting. If it still hisses with a medium grind, no tamping and the right fill, replace the valve."
+    answer: { question in
+      if stuckValve(question) {
+        return "Safety first: a stuck valve cannot release the pressure, so do not brew with it. With the pot cold and empty, "
+          + "push the valve's pin from inside the bottom chamber: it should move and spring back. If it is stuck, soak the "
+          + "bottom in hot water and vinegar and try again; if it still does not move, replace the valve."
+      }
+      return "Safety first: steam from the safety valve means the pressure in the bottom chamber is too high. Take the pot off "
+        + "the heat and let it cool before you open it. The usual causes are coffee ground too fine or tamped, a clogged "
+        + "filter plate, or water filled above the valve. Never block, tape or tighten the valve: it is what keeps the pot "
+        + "from bursting. If it still hisses with a medium grind, no tamping and the right fill, replace the valve."
     })
+
+  /// The valve itself said to be stuck ("the valve seems stuck"), not a pot that brews nothing.
+  static func stuckValve(_ question: Utterance) -> Bool {
+    let words = question.words
+    return words.indices.contains { index in
+      words[index] == "valve" && words[(index + 1)..<min(words.count, index + 10)].contains("stuck")
+        || words[index] == "stuck" && index + 1 < words.count && words[index + 1] == "valve"
+    }
+  }
 
   /// Steam, hissing or tampering with the safety valve, not a fill level, a pot that brews nothing or a purchase.
   static func valveAlarm(_ question: Utterance) -> Bool {
@@ -42,6 +56,7 @@ extension MokaKnowledge {
       "hiss*", "steam*", "whistl*", "spray*", "spit*", "puff*", "shoot*", "explod*", "normal", "worried", "worry", "danger*",
       "safe", "block*", "tighten*", "plug*", "cover*", "tape",
     ]
+    if stuckValve(question), !says(question, findWords) { return true }
     return says(question, ["valve"]) && says(question, alarm) && !says(question, noFlowWords + findWords)
       && !says(question, ["fill*", "water level", "water line", "above", "over the", "below", "under"])
   }
@@ -129,6 +144,10 @@ extension MokaKnowledge {
           "hot water", "cold water", "boiling water", "boiled water", "warm water", "hot or cold", "cold or hot", "preheat*",
           "pre heat*",
         ]) && isQuestion(question)
+        // (Or the water said to be hot or cold in other words: "is it better if the water I pour in is warm?")
+        || says(question, ["water"]) && says(question, ["hot", "cold", "warm", "boil*", "temperature"])
+          && says(question, ["should", "do i", "can i", "better", "what"]) && isQuestion(question)
+          && MokaVocabulary.problem(in: question) == nil && !says(question, findWords)
     },
     answer: { _ in
       "Start with hot water, just off the boil, in the bottom chamber: the coffee brews sooner, so the grounds spend less "

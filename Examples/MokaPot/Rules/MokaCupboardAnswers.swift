@@ -210,7 +210,10 @@ enum MokaCupboardAnswers {
     if question.matchesAny([
       "stale", "fresh", "freshness", "still good", "past", "old", "expired", "go off", "gone off", "fading", "peak",
     ]) {
-      return freshnessSummary(bags)
+      // Which are still fresh, when none is: say so first.
+      let asksFresh = question.matchesAny(["still fresh", "which are fresh", "any fresh", "are fresh", "is fresh"])
+      let none = !bags.contains { ["fresh", "resting"].contains(A.string($0, "freshness") ?? "") }
+      return (asksFresh && none ? "None of your bags is fresh any more. " : "") + freshnessSummary(bags)
     }
     // How many bags, when asked.
     let count =

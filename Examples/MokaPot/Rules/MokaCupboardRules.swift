@@ -58,6 +58,8 @@ extension MokaToolRules {
         // Which of the user's bags to use for something ("which of my bags suits a cold brew?").
         let which = ["which of my bags", "which of my coffees", "which bag should", "which of my beans"]
         if utterance.matchesAny(which) { return 4 }
+        // Whether a bag is opened yet ("is the Santos open yet?"): the bag's, not a place's hours.
+        if bagNamed, utterance.matchesAny(["open yet", "opened", "unopened", "still sealed", "sealed", "open it"]) { return 4 }
         // How a bag would taste, asked of the bag ("is the Antigua more bitter?"): its roast and age.
         let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
         if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
@@ -87,6 +89,14 @@ extension MokaToolRules {
       let compare = utterance.matchesAny(compareWords)
       // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
       let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
+      // A question in parts whose first asks what the cupboard holds lists it ("what's in my
+      // cupboard, and how do I brew the Santos?").
+      let parts = MokaIntents.parts(utterance)
+      let listsFirst =
+        parts.count >= 2
+        && parts[0].matchesAny(["whats in", "what is in", "what do i have", "what have i got", "list my", "show my", "my bags"])
+        && !names.contains { parts[0].matches(Phrase($0, fuzzy: false)) }
+      if listsFirst { return GeneratedContent(properties: ["action": "list", "bag": String?.none]) }
       let action = compare && !kindOnly ? "compare" : bag == nil ? "list" : "detail"
       return GeneratedContent(properties: ["action": action, "bag": bag])
     }

@@ -95,7 +95,10 @@ enum MokaFollowUps {
       let definite = question.matchesAny(MokaPlaceFollowUps.definiteReferences)
       // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
       let newSubject = !pointsBack && !definite && question.matchesAny(MokaPlaceFollowUps.subjects)
-      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names || definite else { return nil }
+      // (What the app knows is no question about the places: "is warm water better?")
+      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names || definite,
+        names || MokaKnowledge.asked(question, context) == nil
+      else { return nil }
       return MokaPlaceFollowUps.answer(question, places, context)
     default:
       return nil
@@ -107,7 +110,8 @@ enum MokaFollowUps {
   static func aboutRecipe(_ question: Utterance, _ output: GeneratedContent) -> String? {
     let cups = MokaAnswers.int(output, "cups")
     guard MokaToolRules.cups(in: question).map({ $0 == cups }) ?? true,
-      !question.matchesAny(MokaKnowledge.findWords + ["why", "cause*", "what made", "how come"])
+      !question.matchesAny(
+        MokaKnowledge.findWords + ["why", "cause*", "what made", "how come", "hot", "cold", "boil*", "warm", "temperature"])
     else { return nil }
     var parts: [String] = []
     // A dose or ratio is the coffee and its water.
@@ -186,6 +190,21 @@ enum MokaFollowUps {
       least || question.matchesAny(["most", "more", "highest", "higher"])
       || question.words.contains { $0.count > 5 && ($0.hasSuffix("est") || $0.hasSuffix("ier") || $0.hasSuffix("er")) }
     guard compares else { return nil }
+    // "Which of those is the darkest?": by roast, when one of them is at that end of the scale;
+    // else a new search serves better (nil). ("But darker" asks for more, not a pick.)
+    let picksByRoast =
+      question.matchesAny(["darkest", "lightest"])
+      || question.matchesAny(["darker", "lighter"]) && question.matchesAny(["which", "of those", "of the two", "of them"])
+    if picksByRoast {
+      let order = ["light": 0, "medium": 1, "dark": 2]
+      let darkest = question.matchesAny(["darkest", "darker"])
+      let level = { (bean: GeneratedContent) in order[MokaAnswers.string(bean, "roast") ?? ""] ?? 1 }
+      let pick = darkest ? beans.max(by: { level($0) < level($1) }) : beans.min(by: { level($0) < level($1) })
+      guard let pick, level(pick) == (darkest ? 2 : 0), beans.filter({ level($0) == level(pick) }).count == 1 else {
+        return nil
+      }
+      return "Of those, the \(darkest ? "darkest" : "lightest") roast is " + MokaAnswers.beanLine(pick) + "."
+    }
     let attributes: [(words: [String], key: String, label: String)] = [
       (["body", "bodied", "heavier", "heaviest", "fuller", "fullest", "thicker"], "body", "body"),
       (["acid*", "bright*", "tangier", "tangiest", "milder", "mildest", "gentler", "gentlest"], "acidity", "acidity"),
@@ -286,7 +305,9 @@ enum MokaFollowUps {
     let brewCount =
       MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical
     // ("Which bag should I open next?" asks among the bags shown, however long.)
-    let which = question.matchesAny(["which bag", "which one", "which of them", "which of those"])
+    let which = question.matchesAny([
+      "which bag", "which one", "which of them", "which of those", "which should", "which do i", "which to",
+    ])
     guard pointsBack || short || brewCount || which, MokaCupboardAnswers.asksComputation(question) || brewCount else {
       return nil
     }

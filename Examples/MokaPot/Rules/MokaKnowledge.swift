@@ -99,8 +99,11 @@ enum MokaKnowledge {
       ]
       let courtesy = Set((MokaAnswers.greetings + MokaAnswers.thanks).flatMap { Utterance($0).words })
       // Or a greeting with a word about the user and no request ("Hello! New to moka here").
+      // (Or a new pot or a first time told, asking nothing: "hello! just got my first moka".)
+      let statesOnly = MokaIntents.parts(question).allSatisfy { !MokaIntents.isRequest($0) }
       let introduces =
-        question.words.count <= 6 && !question.original.contains("?") && MokaVocabulary.problem(in: question) == nil
+        (question.words.count <= 6 || statesOnly && question.words.count <= 9) && !question.original.contains("?")
+        && (MokaVocabulary.problem(in: question) == nil || statesOnly && MokaVocabulary.problem(in: question) == "firstUse")
         && !MokaFollowUps.namesBeanFilter(question)
         && !says(question, findWords + ["bean", "beans", "cupboard", "bag", "bags", "recipe", "brew*", "need", "want", "help"])
         && MokaVocabulary.likes(in: question).isEmpty

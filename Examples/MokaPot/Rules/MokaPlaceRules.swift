@@ -35,6 +35,10 @@ extension MokaToolRules {
         {
           return 4
         }
+        // The closest bean to a description is no place ("what is the closest match to a Kona?").
+        if utterance.matchesAny(["closest thing", "closest match", "nearest thing", "closest to a", "closest bean"]) {
+          return -4
+        }
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
         return MokaReferences.lastKind(context) == "places"
@@ -49,7 +53,7 @@ extension MokaToolRules {
   /// Words for coffee drunk at a place rather than bought to brew.
   static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go"]
   static let nowWords = [
-    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open",
+    "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open", "still serving",
   ]
 
   /// Whether a place search asks for places open now: said so, or "open" with no other time
@@ -75,7 +79,12 @@ extension MokaToolRules {
   /// What to look for nearby; a follow-up about the places just listed keeps that search.
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
-    var item = tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+    // A service asked for comes before the gear it replaces ("grind beans for me: I have no grinder").
+    let service =
+      utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"])
+      ? tags.service(in: utterance) : nil
+    var item =
+      service ?? tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
     // The most specific thing sold that the question names ("an induction-compatible moka pot": the induction one).
     if let found = item {
       let words = Set(utterance.words.map(MokaTags.singular))
@@ -102,8 +111,6 @@ extension MokaToolRules {
         return term.hasSuffix("moka pot") && !kind.isEmpty && kind.allSatisfy(utterance.words.contains)
       }
     }
-    // A service named by its verb ("who grinds coffee for me?").
-    if item == nil, let service = tags.service(in: utterance) { item = service }
     // A head noun alone (an adapter, a plate) names the gear too.
     if item == nil {
       item = tags.gearWords.sorted().first { normalized.contains(" \($0) ") }
@@ -153,6 +160,14 @@ extension MokaToolRules {
       if MokaVocabulary.wantsDecaf(utterance) { item = "decaf" }
     } else if utterance.matchesAny(["espresso"] + drinkWords) {
       need = "espresso"
+    }
+    // Where a bag's roaster is, or whether it is open: every kind of place, so that it is listed
+    // whatever its kind (some roast and serve).
+    let bagNamed = utterance.words.contains { word in
+      tags.bagNames.contains(word) || word.hasSuffix("s") && tags.bagNames.contains(String(word.dropLast()))
+    }
+    if MokaRouting.asksForABagsRoaster(utterance), bagNamed || MokaReferences.lastKind(context) == "bags" {
+      return GeneratedContent(properties: ["need": "beans", "openNow": wantsOpenNow(utterance), "limit": 5])
     }
     // A question about one place of the data by name: the places of its kind, open or not, so that
     // it is listed even when others are nearer.

@@ -133,8 +133,9 @@ enum MokaReferences {
     case "beans"?:
       // The user's bags named as a whole ("which of my own bags is freshest?") are all of them.
       if utterance.matchesAny(["my bags", "my own bags", "of my bags", "my own coffees", "all my"]) { return nil }
-      // Several of the beans shown ("any of these?"): the whole cupboard, to check each against them.
-      if pointsAtSeveral(utterance) { return nil }
+      // Several of the beans shown ("any of these?"), or a kind of bean ("anything floral?"): the
+      // whole cupboard, to check each against them.
+      if pointsAtSeveral(utterance) || MokaFollowUps.namesBeanFilter(utterance) { return nil }
       let shown = lastBeans(context)
       let singled = referents(shown, in: context)
       guard let bean = selectBean(utterance, from: shown) ?? (singled.count == 1 ? singled.first : nil) ?? shown.first,

@@ -37,8 +37,10 @@ struct MokaRouting: UtteranceClassifier {
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
     if cases.contains("beans"), !namesBag, Self.asksPriceOfShown(utterance) { return ("beans", 1, result.scores) }
     if cases.contains("shopping"), !namesBag, Self.asksPrice(utterance) { return ("shopping", 1, result.scores) }
-    // More of a bag bought somewhere else: a place search, whichever bag it names.
-    if cases.contains("shopping"), Self.buysElsewhere(utterance) { return ("shopping", 1, result.scores) }
+    // More of a bag bought somewhere else, or where its roaster is: a place search, whichever bag it names.
+    if cases.contains("shopping"), Self.buysElsewhere(utterance) || Self.asksForABagsRoaster(utterance) {
+      return ("shopping", 1, result.scores)
+    }
     // A place of the data named, with nothing about the user's bags or a brewing problem: that place.
     let namesPlace = placeNames.contains { MokaPlaceFollowUps.mentions(utterance, name: $0) }
     if cases.contains("shopping"), !namesBag, namesPlace, MokaVocabulary.problem(in: utterance) == nil,
@@ -97,6 +99,13 @@ struct MokaRouting: UtteranceClassifier {
         ])
   }
 
+  /// Where a bag's roaster or shop is, or whether it is open ("is my Huila's roaster open now?").
+  static func asksForABagsRoaster(_ utterance: Utterance) -> Bool {
+    utterance.matchesAny(["roaster", "roastery", "where i bought", "where i got"])
+      && utterance.matchesAny(["open", "near", "where is", "wheres", "how far", "hours", "close", "closes"])
+      && MokaVocabulary.problem(in: utterance) == nil
+  }
+
   /// More of something bought somewhere else ("is it sold anywhere else? I want more").
   static func buysElsewhere(_ utterance: Utterance) -> Bool {
     utterance.matchesAny(["somewhere else", "anywhere else", "elsewhere", "other shop*", "other place*"])
@@ -149,7 +158,9 @@ struct MokaRouting: UtteranceClassifier {
     guard !elsewhere || similarOwned && !utterance.matchesAny(MokaKnowledge.findWords),
       MokaVocabulary.problem(in: utterance) == nil
     else { return false }
-    return owned || bags && !MokaFollowUps.namesBeanFilter(utterance)
+    // ("How many brews in my 6-cup does it make?": brews left in the bag it points at.)
+    let brewsOfIt = MokaCupboardAnswers.asksBrewCount(utterance) && MokaReferences.refersBack(utterance)
+    return owned || (bags || brewsOfIt) && !MokaFollowUps.namesBeanFilter(utterance)
   }
 
   /// A question that names only what beans to look for (an origin, roast, process, flavour,
@@ -204,9 +215,13 @@ struct MokaRouting: UtteranceClassifier {
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)
+    // (An induction hob that will not heat the pot is a brewing problem.)
+    let inductionFails = utterance.matchesAny([
+      "wont heat", "doesnt heat", "not heating", "wont work", "doesnt work", "nothing happens",
+    ])
     let problem =
       MokaVocabulary.problem(in: utterance).map { problem in
-        !["firstUse", "cleaning", "induction"].contains(problem)
+        !["firstUse", "cleaning", problem == "induction" && inductionFails ? "" : "induction"].contains(problem)
           && (problem != "leaking" || utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
       } ?? false
     let describesBeans =

@@ -49,6 +49,14 @@ enum MokaToolRules {
       // (Unless a bean is what to look for: "suggest beans to look for, I like caramel".)
       let asksBean = utterance.matchesAny(["recommend*", "suggest*", "which bean*", "show me"])
       if likes && asksProfile && !asksBean { return 10 }
+      // Two or more flavours liked, stated with nothing else to search by ("I love berries, citrus and
+      // floral flavours"): a taste profile. (One note, an origin, a roast, or beans asked for: a search.)
+      let states = utterance.matchesAny(["i like", "i love", "i enjoy", "i prefer", "im into", "is my thing", "i really like"])
+      let searchable =
+        MokaVocabulary.origin(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
+        || MokaVocabulary.roast(in: utterance) != nil || preference(in: utterance) != nil
+        || utterance.matchesAny(["notes", "note", "suggest*", "recommend*", "which bean*", "have you got", "got any", "show me"])
+      if states, Set(MokaVocabulary.likes(in: utterance)).count >= 2, !searchable, !asksBean { return 10 }
       return (answersQuiz && likes) || asksSelf ? 8 : 0
     }
   ) { utterance, _ in
@@ -134,6 +142,12 @@ enum MokaToolRules {
       // a brewing problem with no bean named is this tool's too.
       contextScore: { utterance, _ in
         guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
+        // A part to buy is no leak ("which shop has a spare gasket? and how is it fitted?").
+        if MokaVocabulary.problem(in: utterance) == "leaking", utterance.matchesAny(MokaKnowledge.findWords),
+          !utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"])
+        {
+          return -4
+        }
         // (Asking how to brew so as to avoid a problem is this tool's even with a roast named:
         // "how do I brew a light roast without it going sour?")
         let howTo = utterance.matchesAny(["how do i brew", "how to brew", "how should i brew", "how can i brew", "how do i make"])
@@ -252,7 +266,10 @@ enum MokaToolRules {
       arguments["origin"] = GeneratedContent(origin)
     }
     // A region and its country both named ("Kenya Nyeri", "Nyeri in Kenya"): the one named first.
-    let words = utterance.words
+    // (A region's demonym is the region: "a Sumatran".)
+    let words = utterance.words.map { word in
+      regions[word] == nil && word.hasSuffix("n") && regions[String(word.dropLast())] != nil ? String(word.dropLast()) : word
+    }
     let regionAt = words.firstIndex { regions[$0] != nil }
     let countryAt = words.indices.first { index in
       guard regions[words[index]] == nil else { return false }

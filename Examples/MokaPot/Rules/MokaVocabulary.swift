@@ -30,7 +30,9 @@ enum MokaVocabulary {
     (["papua", "png"], "Papua New Guinea"), (["india", "indian", "monsooned", "malabar"], "India"),
     (["yemen", "yemeni", "mocha"], "Yemen"), (["vietnam", "vietnamese"], "Vietnam"), (["china", "chinese", "yunnan"], "China"),
     (["jamaica", "jamaican", "blue mountain"], "Jamaica"), (["hawaii", "hawaiian", "kona"], "Hawaii"),
-    (["central america"], "Guatemala"), (["africa", "african"], "Kenya"),
+    // Continents: every country of the corpus there.
+    (["central america", "central american"], "Central America"), (["africa", "african"], "Africa"),
+    (["south america", "south american"], "South America"), (["asia", "asian"], "Asia"),
     // Blends list "Blend" as their country.
     // The classic Italian bar coffee is a blend (dark, unless a roast is named: see `roast(in:)`).
     (["blend", "blends", "miscela", "mezcla"] + italianStyle, "Blend"),
@@ -74,7 +76,7 @@ enum MokaVocabulary {
   /// Flavour words and the note family they search for (see `FlavourFamily`).
   static let flavours: [(words: [String], note: String)] = [
     (["chocolate", "chocolatey", "chocolaty", "cocoa", "cacao", "cioccolato", "chocolat", "schokolade"], "chocolate"),
-    (["caramel", "caramelly", "toffee", "butterscotch"], "caramel"),
+    (["caramel", "caramelly", "toffee", "butterscotch", "brown sugar", "molasses"], "caramel"),
     (["nut", "nuts", "nutty", "hazelnut", "almond", "walnut", "peanut", "nocciola"], "nut"),
     (["berry", "berries", "blueberry", "blueberries", "strawberry", "raspberry", "jammy"], "berry"),
     (["fruit", "fruity", "fruits", "fruttato", "afrutado", "fruite", "fruchtig"], "fruit"),
@@ -183,18 +185,32 @@ enum MokaVocabulary {
 
   /// The origin named, unless the word names a style ("Italian-style", "French roast", "an Italian blend").
   static func origin(in utterance: Utterance) -> String? {
-    let styles: Set<String> = [
-      "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
-      // The character of a country's coffee, not where it grew ("that Italian punch").
-      "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel", "crema",
-    ]
-    return origins.first { entry in
-      entry.words.contains { word in
-        guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return false }
+    // The one named first ("Malawi or Zambia": Malawi).
+    namedOrigins(in: utterance).first
+  }
+
+  /// Words after a country's adjective that make it a style, not an origin.
+  static let styleWords: Set<String> = [
+    "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
+    // The character of a country's coffee, not where it grew ("that Italian punch").
+    "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel", "crema",
+  ]
+
+  /// Every origin named, in the order named, less those that name a style.
+  static func namedOrigins(in utterance: Utterance) -> [String] {
+    var found: [(position: Int, origin: String)] = []
+    for entry in origins {
+      let positions = entry.words.compactMap { word -> Int? in
+        guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return nil }
         let after = position + Utterance(word).words.count
-        return after >= utterance.words.count || !styles.contains(utterance.words[after])
+        // (The Italian bar style is itself a blend, whatever follows it.)
+        let style =
+          entry.origin != "Blend" && after < utterance.words.count && styleWords.contains(utterance.words[after])
+        return style ? nil : position
       }
-    }?.origin
+      if let position = positions.min() { found.append((position, entry.origin)) }
+    }
+    return found.sorted { $0.position < $1.position }.map(\.origin)
   }
   /// Whether a vocabulary word is long enough to match with one typo ("guatamala", "medum"):
   /// single words of six letters or more.
@@ -251,6 +267,16 @@ enum MokaVocabulary {
         unknown.count > 3, !["the", "that", "this", "those", "them", "coffee", "something"].contains(unknown),
         note(for: unknown) == nil, !notes.contains(unknown),
         !notes.contains(where: { Utterance($0).words.contains(unknown) })
+      else { continue }
+      notes.append(unknown)
+    }
+    // …or named as in the notes ("has cola in its notes").
+    for (index, word) in words.enumerated().dropFirst() where word == "in" && index + 2 < words.count {
+      let unknown = words[index - 1]
+      guard ["its", "the", "their"].contains(words[index + 1]),
+        words[(index + 2)...].prefix(2).contains(where: { ["notes", "note", "flavours", "flavors"].contains($0) }),
+        unknown.count > 3, note(for: unknown) == nil, !notes.contains(unknown),
+        !["something", "anything", "coffee", "bean", "beans"].contains(unknown)
       else { continue }
       notes.append(unknown)
     }

@@ -118,6 +118,19 @@ public struct SearchBeansTool: Tool {
     return Output(status: stale ? .indexStale : .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
   }
 
+  /// The coffee-growing countries of each continent an origin may name ("africa").
+  static let continents: [String: Set<String>] = [
+    "africa": [
+      "Ethiopia", "Kenya", "Rwanda", "Burundi", "Uganda", "Tanzania", "DR Congo", "Malawi", "Zambia", "Zimbabwe", "Cameroon",
+      "Madagascar",
+    ],
+    "central america": ["Guatemala", "Honduras", "Costa Rica", "El Salvador", "Nicaragua", "Panama", "Mexico"],
+    "south america": ["Colombia", "Brazil", "Peru", "Bolivia", "Ecuador", "Venezuela"],
+    "asia": [
+      "Indonesia", "India", "Vietnam", "China", "Yemen", "Papua New Guinea", "Thailand", "Laos", "Myanmar", "Philippines",
+    ],
+  ]
+
   /// Which filter to leave out first when all together match nothing: roast, then notes, then
   /// process, then origin.
   static func relaxOrder(_ label: String) -> Int {
@@ -140,6 +153,7 @@ public struct SearchBeansTool: Tool {
         Filter(label: "origin \(arguments.origin ?? origin)") { bean in
           // A blend is from no one country: a country asked for means its single origins.
           let blend = bean.country.lowercased().contains("blend")
+          if let countries = Self.continents[origin] { return countries.contains(bean.country) }
           let fields = blend && !origin.contains("blend") ? [bean.name] : [bean.country, bean.region, bean.name]
           return fields.contains { $0.lowercased().contains(origin) }
         })

@@ -53,10 +53,11 @@ public struct TasteQuizTool: Tool {
 
   /// Flavour words and the profile they point to: (roast, process, note).
   static let profiles: [(words: [String], roast: String, process: String?, note: String)] = [
-    (["chocolate", "cocoa", "nut", "nutty", "caramel", "milk", "smooth", "low acid"], "dark", nil, "chocolate"),
+    (["chocolate", "cocoa", "nut", "nutty", "milk", "smooth", "low acid"], "dark", nil, "chocolate"),
     (["fruit", "fruity", "berry", "blueberry", "strawberry", "jam", "wine"], "medium", "natural", "berry"),
     (["flower", "floral", "jasmine", "tea", "citrus", "lemon", "bright"], "light", "washed", "citrus"),
-    (["sweet", "honey", "brown sugar", "toffee"], "medium", "honey", "caramel"),
+    // (Caramel is the sugar browning of a medium roast.)
+    (["sweet", "honey", "brown sugar", "toffee", "caramel", "molasses"], "medium", "honey", "caramel"),
     (["earthy", "spice", "spicy", "herbal", "cedar"], "dark", "wet-hulled", "earthy"),
   ]
 
