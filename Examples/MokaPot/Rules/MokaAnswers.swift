@@ -36,12 +36,15 @@ enum MokaAnswers {
     // turn's first tool answers the whole question.
     let requests = intents?.intents(question, context: context) ?? []
     var sentences = results.enumerated().map { index, result in
-      let clause = index == 0 ? nil : requests.first { $0.tool == result.tool }?.part
+      // (The cupboard asked first in parts answers its own part: "what's in my cupboard, and…".)
+      let listed = index == 0 && result.tool == "cupboard" && MokaToolRules.listsFirst(question)
+      let clause = index == 0 && !listed ? nil : requests.first { $0.tool == result.tool }?.part
       return sentence(result, clause ?? question, context: context)
     }
     // Buying more of one of the user's bags: where it came from comes first.
     if let places = results.first(where: { $0.tool == "nearbyCafes" }),
-      let origin = roasterOfBag(question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
+      let origin = roasterOfBag(
+        question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
     {
       sentences.insert(origin, at: 0)
     }
@@ -192,9 +195,9 @@ enum MokaAnswers {
   /// For a place search about buying more of one of the user's bags ("where can I get more of
   /// it?"): the bag's roaster, and whether it is among the places found.
   /// `bagsNow` is this turn's cupboard look-up, if any ("who roasted my Huila, and are they open?").
-  static func roasterOfBag(_ question: Utterance, _ context: RuleContext, _ result: ToolResult, bagsNow: ToolResult? = nil)
-    -> String?
-  {
+  static func roasterOfBag(
+    _ question: Utterance, _ context: RuleContext, _ result: ToolResult, bagsNow: ToolResult? = nil
+  ) -> String? {
     let shownNow = bagsNow.flatMap { $0.status == "ok" ? array($0.output, "bags") : nil } ?? []
     let bags = shownNow.isEmpty ? MokaReferences.lastBags(context) : shownNow
     guard !bags.isEmpty,
@@ -239,6 +242,7 @@ enum MokaAnswers {
     case ("cupboard", "ok"):
       if let context, string(result.arguments, "action") == "list",
         let owned = MokaCupboardAnswers.ownsShown(output, question, context)
+          ?? MokaCupboardAnswers.fromShownPlaces(output, question, context)
       {
         return owned
       }
@@ -378,7 +382,7 @@ enum MokaAnswers {
     if question.matchesAny(thanks), question.words.count <= 4 {
       return "You are welcome. Enjoy your coffee!"
     }
-    if question.matchesAny(greetings) || question.words.isEmpty {
+    if question.matchesAny(greetings) || isCourtesy(question) && !question.matchesAny(thanks) || question.words.isEmpty {
       return "Hello! I am your moka-pot assistant: ask me about beans, the bags in your cupboard, brewing, or where to buy."
     }
     if ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"].contains(where: {

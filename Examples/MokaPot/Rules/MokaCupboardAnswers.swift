@@ -287,6 +287,25 @@ enum MokaCupboardAnswers {
     return "Yes: " + owned.map(A.bagLine).joined(separator: "; ") + "."
   }
 
+  /// The bags whose roaster is one of the places just shown ("which of my bags came from one of
+  /// those places?"); nil when the question does not ask where bags came from after places.
+  static func fromShownPlaces(_ output: GeneratedContent, _ question: Utterance, _ context: RuleContext) -> String? {
+    guard MokaReferences.lastKind(context) == "places",
+      question.matchesAny(["came from", "bought from", "bought at", "roasted by", "from one of", "from those", "from there"])
+    else { return nil }
+    let places = MokaReferences.lastPlaces(context).compactMap { A.string($0, "name") }
+    let bags = A.array(output, "bags")
+    let matching = bags.filter { bag in
+      A.string(bag, "roaster").map { roaster in places.contains { MokaPlaceFollowUps.mentions(Utterance(roaster), name: $0) } }
+        ?? false
+    }
+    guard !matching.isEmpty else {
+      return "None of your bags came from those places: "
+        + bags.map { "\(A.string($0, "name") ?? "?") from \(A.string($0, "roaster") ?? "?")" }.joined(separator: ", ") + "."
+    }
+    return "From those places: " + matching.map(A.bagLine).joined(separator: "; ") + "."
+  }
+
   /// How a bag's age bears on how it tastes.
   static func ageAndTaste(_ bag: GeneratedContent) -> String {
     switch A.string(bag, "freshness") {
@@ -441,7 +460,8 @@ enum MokaCupboardAnswers {
       let days = perDay.map { " At \($0) a day that lasts \(count / $0) days." } ?? ""
       return left >= need
         ? "Yes: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has \(left) g (enough for \(count))." + days
-        : "No: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has only \(left) g (enough for \(count))."
+        : "No: \(brews) in a \(cups)-cup pot \(take) \(need) g and the \(name) has only \(left) g, \(need - left) g short "
+          + "(enough for \(count))."
           + days
     }
     guard count > 0 else {

@@ -12,7 +12,7 @@ extension MokaToolRules {
       [
         "my bag", "my bags", "my beans", "my coffee", "my coffees", "my cupboard", "my pantry", "my stash", "do i have",
         "have i got",
-        "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last",
+        "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last", "still any good",
         "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
         "already have", "i already",
       ], fuzzy: false)
@@ -37,6 +37,17 @@ extension MokaToolRules {
         let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
         // What the user bought, from where ("what have I bought at the Crocetta?").
         if MokaRouting.asksWhatWasBought(utterance) { return 6 }
+        // A question in parts that first asks what the cupboard holds is answered in that order.
+        if listsFirst(utterance) { return 9 }
+        // What to brew today: one of the user's bags.
+        if utterance.matchesAny(["what should i brew", "what can i brew", "which should i brew", "what to brew", "which to brew"]
+        ),
+          MokaToolRules.cups(in: utterance) == nil, MokaVocabulary.problem(in: utterance) == nil
+        {
+          return 5
+        }
+        // Brews a bag gives in a pot size ("how many pots does the Santos give me in the 12-cup?").
+        if bagNamed, MokaCupboardAnswers.asksBrewCount(utterance) { return 4 }
         // "How is my old Kona bag doing?": a bag of the user's, whatever its name.
         if MokaVocabulary.namesOwnBag(utterance), MokaVocabulary.problem(in: utterance) == nil,
           !utterance.matchesAny(MokaKnowledge.findWords + ["suggest*", "recommend*", "similar", "alternative"])
@@ -91,15 +102,26 @@ extension MokaToolRules {
       let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
       // A question in parts whose first asks what the cupboard holds lists it ("what's in my
       // cupboard, and how do I brew the Santos?").
-      let parts = MokaIntents.parts(utterance)
-      let listsFirst =
-        parts.count >= 2
-        && parts[0].matchesAny(["whats in", "what is in", "what do i have", "what have i got", "list my", "show my", "my bags"])
-        && !names.contains { parts[0].matches(Phrase($0, fuzzy: false)) }
-      if listsFirst { return GeneratedContent(properties: ["action": "list", "bag": String?.none]) }
+      // (And where the bags came from, or "one of those" with no bag named, is the list too.)
+      let fromPlaces =
+        utterance.matchesAny(["came from", "bought from", "bought at", "roasted by", "from one of"]) && named == nil
+        && byBean == nil
+      let oneOfShown = utterance.matchesAny(["one of those", "one of them", "one of these"]) && named == nil && byBean == nil
+      if listsFirst(utterance) || fromPlaces || oneOfShown {
+        return GeneratedContent(properties: ["action": "list", "bag": String?.none])
+      }
       let action = compare && !kindOnly ? "compare" : bag == nil ? "list" : "detail"
       return GeneratedContent(properties: ["action": action, "bag": bag])
     }
+  }
+
+  /// Whether a question in parts first asks what the cupboard holds ("what's in my cupboard, and…").
+  static func listsFirst(_ utterance: Utterance) -> Bool {
+    let parts = MokaIntents.parts(utterance)
+    guard parts.count >= 2 else { return false }
+    let head = parts[0]
+    return head.matchesAny(["whats in", "what is in", "what do i have", "what have i got", "list my", "show my", "my bags"])
+      && !MokaFollowUps.namesBeanFilter(head)
   }
 
   /// Words that ask how a bag compares with its reference bean, or what that bean is.

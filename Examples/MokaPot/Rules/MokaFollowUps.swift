@@ -84,7 +84,18 @@ enum MokaFollowUps {
       {
         return nil
       }
-      guard !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else { return nil }
+      // A bag chosen for a pot size, said not asked ("the Huila, in the 2-cup"): its recipe.
+      if MokaToolRules.choosesBagForPot(question) { return nil }
+      // ("and with the 2-cup, then?" right after a count of brews is that count again.)
+      let recount =
+        question.words.count <= 8 && question.matchesAny(["and", "what about", "how about"])
+        && MokaToolRules.cups(in: question) != nil
+        && context.earlierQuestions.last.map {
+          MokaCupboardAnswers.asksBrewCount(Utterance($0)) || MokaCupboardAnswers.brewsWanted(Utterance($0)) != nil
+        } == true
+      guard recount || !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else {
+        return nil
+      }
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
@@ -139,7 +150,7 @@ enum MokaFollowUps {
     "process", "processed", "region", "country", "countries", "origin", "from where", "where is it from", "where from",
     "grown", "taste", "tastes", "notes", "flavour", "flavor", "flavours", "flavors", "body", "acidity", "acidic",
     "how dark", "how light", "roast level", "what roast", "roasted", "producer", "describe", "tell me more", "more about",
-    "what is it", "like",
+    "what is it", "like", "difference", "differ", "compare",
   ]
 
   static func asksAboutBean(_ question: Utterance) -> Bool {
@@ -300,7 +311,7 @@ enum MokaFollowUps {
     // and so is "and for the larger pot?" right after such a question.
     let previous = context.earlierQuestions.last.map(Utterance.init)
     let elliptical =
-      question.words.count <= 6 && question.matchesAny(["and", "what about", "how about"])
+      question.words.count <= 8 && question.matchesAny(["and", "what about", "how about"])
       && previous.map { MokaCupboardAnswers.asksBrewCount($0) || MokaCupboardAnswers.brewsWanted($0) != nil } == true
     let brewCount =
       MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical

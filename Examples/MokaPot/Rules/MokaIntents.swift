@@ -40,6 +40,12 @@ struct MokaIntents: Sendable {
   /// joining words; a clause of fewer than two words is no request of its own. With `merging`, a
   /// clause that points back joins the one before it.
   static func parts(_ question: Utterance, merging: Bool = true) -> [Utterance] {
+    clauses(question, merging: merging).map(\.part)
+  }
+
+  /// The clauses of ``parts(_:merging:)``, each with whether it asks for something: a clause
+  /// that points back and asks ("…left, how many pots is that?") makes the one it joins a request.
+  static func clauses(_ question: Utterance, merging: Bool = true) -> [(part: Utterance, asks: Bool)] {
     var clauses: [String] = []
     var current: [Substring] = []
     func close() {
@@ -58,15 +64,15 @@ struct MokaIntents: Sendable {
     close()
     // A clause that points back ("…, and when did I open it?") asks about the clause before it:
     // the two are one request.
-    var merged: [Utterance] = []
+    var merged: [(part: Utterance, asks: Bool)] = []
     for clause in clauses.map(Utterance.init) {
       if merging, let previous = merged.last, pointsBack(clause) {
-        merged[merged.count - 1] = Utterance(previous.original + " " + clause.original)
+        merged[merged.count - 1] = (Utterance(previous.part.original + " " + clause.original), previous.asks || isRequest(clause))
       } else {
-        merged.append(clause)
+        merged.append((clause, isRequest(clause)))
       }
     }
-    return merged.filter { $0.words.count >= 2 }
+    return merged.filter { $0.part.words.count >= 2 }
   }
 
   /// Words by which a clause points back at what an earlier clause named.
@@ -118,10 +124,10 @@ struct MokaIntents: Sendable {
   /// The requests of a question in two or more clauses, one per tool, in the order asked; empty
   /// for a question of one clause or one tool.
   func intents(_ question: Utterance, context: RuleContext = RuleContext()) -> [Intent] {
-    let parts = Self.parts(question)
-    guard parts.count >= 2 else { return [] }
+    let clauses = Self.clauses(question)
+    guard clauses.count >= 2 else { return [] }
     var intents: [Intent] = []
-    for part in parts where Self.isRequest(part) {
+    for (part, asks) in clauses where asks {
       // (Of tools that tie, one no earlier clause asked for: a new clause asks for something new.)
       // (Searching the web is how to answer another clause, "…? check online", not a request of its own.)
       let tools = tools(for: part, context: context).filter { $0 != "webSearch" }

@@ -83,7 +83,7 @@ enum MokaKnowledge {
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
     + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health]
-    + [milkInPot, milkDrinks, howItWorks, handle]
+    + [milkInPot, milkDrinks, howItWorks, handle, gasketSize]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,

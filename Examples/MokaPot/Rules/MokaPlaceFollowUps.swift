@@ -71,7 +71,15 @@ enum MokaPlaceFollowUps {
     let named = named(in: question, places)
     guard !named.isEmpty else { return nil }
     let asked = Aspect.asked(in: question)
+    // ("…, and do they sell beans?": from the place's own list as well.)
+    let sells =
+      question.matchesAny(["sell*", "stock*", "carry", "have any", "do they have"])
+      ? named.compactMap { place -> String? in
+        let items = A.strings(place, "sells")
+        return items.isEmpty ? nil : " \(A.string(place, "name") ?? "It") sells \(items.joined(separator: ", "))."
+      }.joined() : ""
     return named.map { line($0, asked.isEmpty ? [.hours, .address, .distance] : asked) }.joined(separator: "; ") + "."
+      + sells
   }
 
   /// The answer to `question` about `places` (the newest search's), or nil when it asks

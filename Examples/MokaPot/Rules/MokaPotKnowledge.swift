@@ -128,8 +128,8 @@ extension MokaKnowledge {
     name: "howItWorks",
     asks: { question, _ in
       says(question, potWords + ["stovetop pot"])
-        && says(
-          question, ["how does it work", "how do they work", "how does a moka", "how it works", "what is a moka", "whats a moka"])
+        && (says(question, ["how does it work", "how do they work", "how does a moka", "what is a moka", "whats a moka"])
+          || says(question, ["how"]) && says(question, ["works", "work"]) && says(question, ["explain", "does", "it"]))
         && !says(question, findWords) && MokaVocabulary.problem(in: question) == nil
     },
     answer: { _ in
@@ -154,6 +154,20 @@ extension MokaKnowledge {
         + "a blunt knife or a small screwdriver, and clean the groove. Press the filter plate back in, then the new "
         + "gasket on top of it, evenly all round with your thumbs until it sits flat in its seat. Brew one pot and throw "
         + "it away."
+    })
+
+  /// Which gasket fits a pot.
+  static let gasketSize = Topic(
+    name: "gasketSize",
+    asks: { question, _ in
+      says(question, ["gasket*", "seal", "seals", "rubber ring"])
+        && says(question, ["what size", "which size", "size", "fits", "fit my"])
+        && !says(question, findWords + ["how do i fit", "how to fit"])
+    },
+    answer: { _ in
+      "Gaskets are sized by the pot's brand and cup size: a 6-cup pot takes a 6-cup gasket of its own brand (Bialetti's "
+        + "differ from other makers'). Check the size on the pot's base, measure the old gasket's outer diameter, or bring "
+        + "the old one to the shop to match it."
     })
 
   /// A handle come loose or scorched.

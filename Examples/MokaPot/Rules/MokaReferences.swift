@@ -8,6 +8,7 @@ enum MokaReferences {
   static let pointers = [
     "it", "its", "that", "those", "them", "these", "they", "their", "this one", "that one", "the one", "ones", "same",
     "which one", "which of", "of those", "of them", "the first", "the second", "the third", "the last", "more of", "more like",
+    "the two", "both",
     "welches", "welche", "die", "cual", "cuales", "quale", "quelle", "lequel",
   ]
 

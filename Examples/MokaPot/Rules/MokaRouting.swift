@@ -108,8 +108,11 @@ struct MokaRouting: UtteranceClassifier {
 
   /// More of something bought somewhere else ("is it sold anywhere else? I want more").
   static func buysElsewhere(_ utterance: Utterance) -> Bool {
-    utterance.matchesAny(["somewhere else", "anywhere else", "elsewhere", "other shop*", "other place*"])
-      && utterance.matchesAny(["more", "buy", "get", "find"])
+    // (More of a kind of bean from another origin is a search: "more of that kind but from elsewhere".)
+    let elsewhere =
+      utterance.matchesAny(["somewhere else", "anywhere else", "elsewhere", "other shop*", "other place*"])
+      && utterance.matchesAny(["buy", "get", "find", "pick up", "sold", "sell*", "stock*"])
+    return elsewhere && !utterance.matchesAny(["kind", "style", "similar", "like that", "like it"])
   }
 
   /// What the user bought, from where or when ("what have I bought at the Crocetta?"): their bags.
@@ -121,7 +124,9 @@ struct MokaRouting: UtteranceClassifier {
   /// A price asked ("what does a kilo of Kona cost?"), not a limit on a search nor prices of what was
   /// shown compared, about no bag of the user's: the web's, which the shopping specialist holds.
   static func asksPrice(_ utterance: Utterance) -> Bool {
+    // (Prices compared or a bean's worth are the beans': "your least pricey Kenyan".)
     MokaVocabulary.mentionsPrice(utterance) && !MokaVocabulary.limitsPrice(utterance) && !asksPriceOfShown(utterance)
+      && !MokaVocabulary.comparesPrices(utterance) && !utterance.matchesAny(["worth"])
       && !utterance.matchesAny(["left", "remaining", "my bag", "my bags", "cupboard", "i have", "ive got", "waste of"])
       && MokaVocabulary.problem(in: utterance) == nil
   }
@@ -132,6 +137,7 @@ struct MokaRouting: UtteranceClassifier {
     let bags =
       utterance.matchesAny([
         "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
+        "nearly finished", "almost finished", "still any good",
         "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
         "roast date", "roasted when", "when was it roasted", "when were they roasted", "when did i open", "how old",
       ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
@@ -160,6 +166,12 @@ struct MokaRouting: UtteranceClassifier {
     else { return false }
     // ("How many brews in my 6-cup does it make?": brews left in the bag it points at.)
     let brewsOfIt = MokaCupboardAnswers.asksBrewCount(utterance) && MokaReferences.refersBack(utterance)
+    // ("is it like the reference one?": a bag against its reference.)
+    if MokaReferences.refersBack(utterance), utterance.matchesAny(["reference bean", "reference one", "the reference"]),
+      MokaVocabulary.problem(in: utterance) == nil
+    {
+      return true
+    }
     return owned || (bags || brewsOfIt) && !MokaFollowUps.namesBeanFilter(utterance)
   }
 
@@ -179,7 +191,8 @@ struct MokaRouting: UtteranceClassifier {
       utterance.matchesAny(["recommend*", "suggest*"]) && utterance.matchesAny(["bean", "beans", "coffee", "coffees"])
       || utterance.matchesAny([
         "similar", "something like", "alternative to", "quiz", "taste profile", "what i like", "what do i like",
-        "a replacement", "same kind of", "same profile",
+        "a replacement", "same kind of", "same profile", "from somewhere else", "from elsewhere", "another country",
+        "other country", "another origin",
       ])
     let describes =
       origin || asks || MokaVocabulary.roast(in: utterance) != nil || MokaVocabulary.process(in: utterance) != nil
@@ -187,15 +200,19 @@ struct MokaRouting: UtteranceClassifier {
       || MokaToolRules.preference(in: utterance) != nil || MokaVocabulary.species(in: utterance) != nil
     // (A replacement like a bean is a bean, not a spare part: "a replacement with the same profile".)
     let likeABean = utterance.matchesAny(["same kind", "same profile", "similar", "like it", "like that"])
+    // (Nor "somewhere else" as another origin: "those, but from elsewhere".)
+    let otherOrigin = utterance.matchesAny(["from somewhere else", "from elsewhere"])
     let elsewhere = utterance.matchesAny(
-      MokaKnowledge.findWords.filter { $0 != "replacement" || !likeABean } + [
+      MokaKnowledge.findWords.filter { ($0 != "replacement" || !likeABean) && ($0 != "somewhere" || !otherOrigin) } + [
         "i have", "ive got", "cupboard", "my bag", "my bags", "my beans", "my coffee", "my coffees", "my stash", "at home",
         "mine", "bag", "bags",
         "left", "brew*", "recipe", "dose", "grind*", "cup", "cups", "pot",
         "heat", "stove", "price*", "cost", "costs", "costing", "costly", "cheap*",
         "options", "choices", "help me choose", "fresh*", "stale", "still good", "fading", "remaining",
         "grams", "roasted", "opened", "own", "owned", "roast date", "when was", "roaster*", "local", "shop*", "go for", "kilo",
-        "pay", "wheres", "make", "making",
+        "pay", "wheres", "make", "making", "closest", "nearest", "spot",
+        // A drink had out ("a latte to sit down with") is a place's.
+        "cappuccino*", "latte", "sit down", "to go",
       ])
     // (Tried after the knowledge topics, so a knowledge question never reaches it.)
     return describes && !elsewhere && MokaVocabulary.problem(in: utterance) == nil
@@ -241,6 +258,9 @@ struct MokaRouting: UtteranceClassifier {
       && !utterance.matchesAny(
         MokaKnowledge.findWords + ["bag", "bags", "cupboard", "have", "left", "enough", "online", "place"])
       && !MokaVocabulary.mentionsPrice(utterance)
-    return (recipe || problem) && !elsewhere && !describesBeans || asksHow
+    // ("Dose for that?": the recipe for the pot or beans just named.)
+    let shortDose =
+      utterance.words.count <= 5 && utterance.matchesAny(["dose", "ratio", "recipe"]) && MokaReferences.refersBack(utterance)
+    return (recipe || problem) && !elsewhere && !describesBeans || asksHow || shortDose
   }
 }

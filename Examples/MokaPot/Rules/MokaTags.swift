@@ -26,6 +26,7 @@ struct MokaTags: Sendable {
   let countriesByBeanWord: [String: String]
   /// Everything the places sell, as normalized terms ("decaf beans", "bicerin", "gasket").
   let soldTerms: [String]
+
   let vocabulary: [(tag: String, words: Set<String>)]
   /// A service a place sells that the question names by its verb ("who grinds coffee" → "grinding
   /// service", "learn to brew" → "brewing class").
@@ -36,7 +37,9 @@ struct MokaTags: Sendable {
         return false
       }
       let stem = String(verb.dropLast(3))
-      return utterance.words.contains { $0 == stem || $0 == stem + "s" || $0 == verb }
+      // (With the irregular past: beans "ground" for me.)
+      let past = ["grind": "ground", "brew": "brewed", "roast": "roasted"][stem] ?? stem + "ed"
+      return utterance.words.contains { [stem, stem + "s", verb, past].contains($0) }
     }
   }
 
@@ -70,6 +73,7 @@ struct MokaTags: Sendable {
     self.regions = regions
     soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
+
     placeNames = data.cafes.map(\.name)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",

@@ -141,7 +141,10 @@ enum MokaToolRules {
       // A pot size asks for a recipe, unless a bag of the user's is named (then it is about the bag);
       // a brewing problem with no bean named is this tool's too.
       contextScore: { utterance, _ in
-        guard !bags.contains(where: { utterance.words.contains($0) }) else { return 0 }
+        // A bag named with a pot size and nothing to count ("the Huila, in the 2-cup"): its recipe.
+        if bags.contains(where: { utterance.words.contains($0) }) {
+          return choosesBagForPot(utterance) ? 3 : 0
+        }
         // A part to buy is no leak ("which shop has a spare gasket? and how is it fitted?").
         if MokaVocabulary.problem(in: utterance) == "leaking", utterance.matchesAny(MokaKnowledge.findWords),
           !utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"])
@@ -243,7 +246,11 @@ enum MokaToolRules {
     if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
       let earlier = context.latest("searchBeans")?.arguments
     {
-      for key in ["origin", "roast", "process", "decaf", "species", "prefer"] {
+      // (Another origin asked for leaves the earlier one behind: "…but from another country".)
+      let otherOrigin = utterance.matchesAny([
+        "somewhere else", "elsewhere", "another country", "other country", "another origin", "different origin",
+      ])
+      for key in ["origin", "roast", "process", "decaf", "species", "prefer"] where key != "origin" || !otherOrigin {
         if let value = MokaAnswers.field(earlier, key), value.kind != .null { arguments[key] = value }
       }
       let notes = MokaAnswers.strings(earlier, "notes")
@@ -309,6 +316,16 @@ enum MokaToolRules {
     arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more ? 5 : 3))
     let keys = ["origin", "roast", "process", "notes", "decaf", "species", "prefer", "limit"].filter { arguments[$0] != nil }
     return GeneratedContent(kind: .structure(properties: arguments, orderedKeys: keys))
+  }
+
+  /// A bag chosen for a pot size, said rather than asked, with nothing to count ("the Huila sounds
+  /// good, in the 2-cup"): its recipe. ("Dial in", "can I still", "how many" are the cupboard's.)
+  static func choosesBagForPot(_ utterance: Utterance) -> Bool {
+    let counts = utterance.matchesAny([
+      "left", "enough", "how many", "how much", "last", "brews", "pots", "remaining", "dial*", "still", "can i", "help",
+    ])
+    let said = !utterance.original.contains("?") && utterance.words.count <= 8
+    return cups(in: utterance) != nil && said && !counts && MokaVocabulary.problem(in: utterance) == nil
   }
 
   /// The one of `items` the conversation singled out last, if exactly one.
@@ -393,10 +410,9 @@ enum MokaToolRules {
       guard MokaVocabulary.mentionsPrice(utterance), !MokaVocabulary.limitsPrice(utterance), !utterance.matchesAny(["waste of"]),
         !utterance.matchesAny(MokaKnowledge.findWords), MokaIntents.parts(utterance).count < 2
       else { return 0 }
-      let comparesShown =
-        MokaVocabulary.comparesPrices(utterance) && MokaReferences.lastKind(context) != nil
-        && (MokaReferences.refersBack(utterance) || utterance.words.count <= 6)
-      return comparesShown ? 0 : 4
+      // (Prices compared, "your least pricey Kenyan", are answered by showing those beans with
+      // no prices; whether one is worth it, by the bean itself.)
+      return MokaVocabulary.comparesPrices(utterance) || utterance.matchesAny(["worth"]) ? 0 : 4
     }
   ) { utterance, _ in
     GeneratedContent(properties: ["query": searchQuery(utterance)])
@@ -413,8 +429,21 @@ enum MokaToolRules {
   static func cups(in utterance: Utterance) -> Int? {
     let words = utterance.words
     for (index, word) in words.enumerated() where word.hasPrefix("cup") || word.hasPrefix("tazz") || word.hasPrefix("taza") {
-      if index > 0, let value = Utterance(words[index - 1]).firstNumber, BrewAdviceTool.potSizes.contains(value) {
+      // ("A single-cup pot": one.)
+      let before = index > 0 ? words[index - 1] : ""
+      if let value = before == "single" ? 1 : Utterance(before).firstNumber, BrewAdviceTool.potSizes.contains(value) {
         return value
+      }
+    }
+    // Coffee for a number, in a pot ("coffee for ten in one pot").
+    if utterance.matchesAny(["pot", "moka", "coffee"]) {
+      for (index, word) in words.enumerated().dropLast() where word == "for" {
+        let next = index + 2 < words.count ? words[index + 2] : ""
+        guard let count = Utterance(words[index + 1]).firstNumber, (2...12).contains(count),
+          !["week", "weeks", "day", "days", "month", "months", "minutes", "seconds", "euros", "g", "grams", "brews"].contains(
+            next)
+        else { continue }
+        return BrewAdviceTool.potSizes.first { $0 >= count }
       }
     }
     // Coffee for a number of people: the smallest pot that serves them a cup each.

@@ -33,6 +33,7 @@ enum MokaVocabulary {
     // Continents: every country of the corpus there.
     (["central america", "central american"], "Central America"), (["africa", "african"], "Africa"),
     (["south america", "south american"], "South America"), (["asia", "asian"], "Asia"),
+    (["caribbean"], "Caribbean"),
     // Blends list "Blend" as their country.
     // The classic Italian bar coffee is a blend (dark, unless a roast is named: see `roast(in:)`).
     (["blend", "blends", "miscela", "mezcla"] + italianStyle, "Blend"),

@@ -126,6 +126,7 @@ public struct SearchBeansTool: Tool {
     ],
     "central america": ["Guatemala", "Honduras", "Costa Rica", "El Salvador", "Nicaragua", "Panama", "Mexico"],
     "south america": ["Colombia", "Brazil", "Peru", "Bolivia", "Ecuador", "Venezuela"],
+    "caribbean": ["Jamaica", "Cuba", "Dominican Republic", "Puerto Rico", "Haiti"],
     "asia": [
       "Indonesia", "India", "Vietnam", "China", "Yemen", "Papua New Guinea", "Thailand", "Laos", "Myanmar", "Philippines",
     ],
