@@ -41,7 +41,7 @@ public struct MokaAssistant: Sendable {
       reply: MokaAnswers.reply, statusProperty: "status",
       statusDidNotRun: { $0.hasSuffix("Unavailable") }, unavailableSentence: MokaAnswers.unavailable,
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
-    book.followUp = MokaFollowUps.answer
+    book.followUp = { question, context in MokaFollowUps.answer(question, context, placeNames: tags.placeNames) }
     book.knowledge = MokaKnowledge.answer
     return book
   }

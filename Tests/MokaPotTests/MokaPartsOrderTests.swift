@@ -39,7 +39,7 @@ struct MokaPartsOrderTests {
 
   @Test func theCaribbeanAndTheGasketsSizeAndHowThePotWorks() {
     #expect(MokaVocabulary.origin(in: Utterance("anything Caribbean?")) == "Caribbean")
-    #expect(MokaKnowledge.topic(Utterance("which size of gasket fits my 3-cup?")) == "gasketSize")
+    #expect(MokaKnowledge.topic(Utterance("which size of gasket fits my 3-cup?")) == "partSize")
     #expect(MokaKnowledge.topic(Utterance("could you explain how the moka works?")) == "howItWorks")
   }
 
@@ -66,5 +66,43 @@ struct MokaPartsOrderTests {
     let call = try #require(MokaFixtures.calls(other).first)
     #expect(call.tool == "searchBeans")
     #expect(!call.arguments.contains("Kenya") && call.arguments.contains("\"roast\":\"light\""), "\(call.arguments)")
+  }
+}
+
+/// Names the data does not hold, options of flavours, two bags compared, places named anew,
+/// and the parts of the pot asked about by size.
+@Suite("Moka names, options and two bags")
+struct MokaNamesAndChoicesTests {
+  @Test func aNameAskedForThatTheCorpusLacksIsSearchedAndSaidAbsent() async throws {
+    #expect(MokaToolRules.unknownOrigin(in: Utterance("Do you have Blue Ridge Reserve?")) == "Blue Ridge Reserve")
+    #expect(MokaToolRules.unknownOrigin(in: Utterance("Do you have Kenyan beans?")) == nil)
+    #expect(MokaToolRules.capitalisedName(Utterance("how much Kochere is left?")) == "Kochere")
+  }
+
+  @Test func notSureWhatOneLikesOffersFlavoursToPick() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("no idea what I like, give me a few options to choose from")
+    #expect(MokaFixtures.calls(reply).first?.tool == "offerChoices", "\(MokaFixtures.calls(reply))")
+    #expect(reply.response.content.contains("Chocolate and nuts"), "\(reply.response.content)")
+  }
+
+  @Test func twoBagsComparedAreEachComparedWithTheirReference() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("compare my Huila and my Kochere with their reference beans")
+    let bags = MokaFixtures.calls(reply).filter { $0.tool == "cupboard" }.map(\.arguments)
+    #expect(bags.count == 2, "\(bags)")
+    #expect(bags.allSatisfy { $0.contains("compare") }, "\(bags)")
+  }
+
+  @Test func aPlaceNamedThatWasNotShownIsSearched() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("any cafe open near me?")
+    let other = try await chat.send("and Il Macinino, when does it open?")
+    #expect(MokaFixtures.calls(other).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(other))")
+  }
+
+  @Test func aBeanIdIsNeverShownAsItIs() async throws {
+    var data = try MokaFixtures.data()
+    data.beans = []
+    let output = try await CupboardTool(data: data).call(arguments: .init(GeneratedContent(properties: ["action": "list"])))
+    #expect(output.bags.allSatisfy { !$0.bean.contains("-") }, "\(output.bags.map(\.bean))")
   }
 }

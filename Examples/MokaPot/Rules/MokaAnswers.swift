@@ -21,6 +21,17 @@ enum MokaAnswers {
     if let tags, let next = nextNamedRegion(question, results, regions: tags.regions) {
       return .call(tool: "searchBeans", arguments: GeneratedContent(properties: ["origin": next, "limit": 1]))
     }
+    // Two bags compared with their references: the other one as well.
+    if let tags, let compared = results.first(where: { $0.tool == "cupboard" && string($0.arguments, "action") == "compare" }),
+      results.count < RuleBasedModel.maxCallsPerTurn
+    {
+      let done = results.compactMap { $0.tool == "cupboard" ? string($0.arguments, "bag")?.lowercased() : nil }
+      let names = tags.bagNames.filter { question.words.contains($0) && !done.contains($0) }
+      if let next = names.sorted().first, string(compared.arguments, "bag") != nil {
+        let bag = next.prefix(1).uppercased() + next.dropFirst()
+        return .call(tool: "cupboard", arguments: GeneratedContent(properties: ["action": "compare", "bag": bag]))
+      }
+    }
     // Two countries named ("washed beans from Peru or Ecuador"): the same search for each.
     if let next = nextNamedCountry(question, results) { return .call(tool: "searchBeans", arguments: next) }
     // Brewing advice for the conversation's pot.

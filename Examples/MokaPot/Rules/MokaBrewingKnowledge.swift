@@ -54,7 +54,7 @@ extension MokaKnowledge {
   static func valveAlarm(_ question: Utterance) -> Bool {
     let alarm = [
       "hiss*", "steam*", "whistl*", "spray*", "spit*", "puff*", "shoot*", "explod*", "normal", "worried", "worry", "danger*",
-      "safe", "block*", "tighten*", "plug*", "cover*", "tape",
+      "safe", "block*", "tighten*", "plug*", "cover*", "tape", "broken", "faulty", "working", "fail*", "damaged",
     ]
     if stuckValve(question), !says(question, findWords) { return true }
     return says(question, ["valve"]) && says(question, alarm) && !says(question, noFlowWords + findWords)

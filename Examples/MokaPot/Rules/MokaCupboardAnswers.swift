@@ -53,7 +53,8 @@ enum MokaCupboardAnswers {
       return compare(bag, reference)
     }
     if A.string(output, "referenceStatus") == "unavailable", let bag = bags.first {
-      return detail(bag) + " The reference corpus is unavailable right now, so I could not compare it with its reference bean."
+      return detail(bag)
+        + " The reference corpus is unavailable right now, so I couldn't compare it: its reference bean is not available."
     }
     let cups = MokaToolRules.cups(in: question) ?? potSize ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
@@ -250,8 +251,12 @@ enum MokaCupboardAnswers {
   /// the question does not point back at beans.
   static func ownsShown(_ output: GeneratedContent, _ question: Utterance, _ context: RuleContext) -> String? {
     let like = question.matchesAny(["like that", "like those", "like this", "like it", "like them", "similar"])
+    // ("Got any at home?" after beans: any of those.)
+    let anyOfThem =
+      question.matchesAny(["is there any", "any in my", "got any at home"]) && !MokaFollowUps.namesBeanFilter(question)
     let bags = A.array(output, "bags")
-    guard MokaReferences.lastKind(context) == "beans", MokaReferences.refersBack(question) || like, !bags.isEmpty,
+    guard MokaReferences.lastKind(context) == "beans", MokaReferences.refersBack(question) || like || anyOfThem,
+      !bags.isEmpty,
       MokaToolRules.cups(in: question) == nil, MokaReferences.named(in: question, among: bags).isEmpty,
       !asksComputation(question), !asksComparison(question),
       !question.matchesAny(MokaToolRules.compareWords.filter { !["one of those", "one of them", "one of these"].contains($0) })
@@ -282,7 +287,7 @@ enum MokaCupboardAnswers {
     }
     guard !owned.isEmpty else {
       let beans = A.list(asked.compactMap { A.string($0, "name") })
-      return "No: you have none of \(beans) in your cupboard. You have: \(names)."
+      return "No: \(beans) \(asked.count == 1 ? "is" : "are") not in your cupboard. Your bags: \(names)."
     }
     return "Yes: " + owned.map(A.bagLine).joined(separator: "; ") + "."
   }

@@ -35,6 +35,12 @@ extension MokaToolRules {
         // One of the user's bags named with something to compute or tune about it.
         // (A brewing problem or a recipe asked for is the brewing advice's.)
         let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+        // A bag of the user's asked after by name, known or not ("how's my Kona doing?").
+        if ownedName(utterance) != nil, utterance.matchesAny(["how is", "hows", "doing", "how much", "fresh*", "still", "left"]) {
+          return 3
+        }
+        // Where a bag came from, to buy it again ("that Huila again: where did it come from?").
+        if bagNamed, utterance.matchesAny(["came from", "come from", "where did i", "bought it", "again"]) { return 5 }
         // What the user bought, from where ("what have I bought at the Crocetta?").
         if MokaRouting.asksWhatWasBought(utterance) { return 6 }
         // A question in parts that first asks what the cupboard holds is answered in that order.
@@ -96,7 +102,7 @@ extension MokaToolRules {
         ? nil
         // (The word before "bag" is the name's head: "my Hawaiian Kona bag" is the Kona.)
         : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? baggedName(utterance)
-          ?? ownedName(utterance)
+          ?? ownedName(utterance) ?? (bagNames.isEmpty ? capitalisedName(utterance) : nil)
       let compare = utterance.matchesAny(compareWords)
       // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
       let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
@@ -110,9 +116,19 @@ extension MokaToolRules {
       if listsFirst(utterance) || fromPlaces || oneOfShown {
         return GeneratedContent(properties: ["action": "list", "bag": String?.none])
       }
-      let action = compare && !kindOnly ? "compare" : bag == nil ? "list" : "detail"
+      // Two bags each compared with its reference: the first named now, the other after it.
+      if bothNamed, compare, let first = bagNames.min(by: { position(of: $0, in: utterance) < position(of: $1, in: utterance) }) {
+        return GeneratedContent(properties: ["action": "compare", "bag": first])
+      }
+      // (A comparison with no bag to compare, "is any bag of mine a match?", is the list's.)
+      let action = compare && !kindOnly && bag != nil ? "compare" : bag == nil ? "list" : "detail"
       return GeneratedContent(properties: ["action": action, "bag": bag])
     }
+  }
+
+  /// Where `name` is in `utterance` (the end when it is not there).
+  static func position(of name: String, in utterance: Utterance) -> Int {
+    utterance.position(of: Phrase(name.lowercased(), fuzzy: false)) ?? .max
   }
 
   /// Whether a question in parts first asks what the cupboard holds ("what's in my cupboard, and…").
@@ -127,7 +143,7 @@ extension MokaToolRules {
   /// Words that ask how a bag compares with its reference bean, or what that bean is.
   static let compareWords = [
     "compare", "reference", "profile", "versus", "vs", "differ", "supposed to taste", "should taste", "meant to",
-    "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these",
+    "tasting notes", "taste like", "notes", "same as", "the same", "one of those", "one of them", "one of these", "match*",
     "database", "corpus",
     // What the bag's bean is: its reference's process, roast and origin.
     "process", "processed", "washed", "natural", "honey process", "made of", "whats in it", "what is in it", "blend of",
@@ -143,6 +159,18 @@ extension MokaToolRules {
       if let first = next.first, first.isUppercase, next.count > 2 { return String(next) }
     }
     return nil
+  }
+
+  /// A capitalised word inside the question that names no origin or kind of coffee ("how much
+  /// Kochere is left?"), for a cupboard whose bag names are not known.
+  static func capitalisedName(_ utterance: Utterance) -> String? {
+    let tokens = utterance.original.split(whereSeparator: { !$0.isLetter })
+    return tokens.dropFirst().first { token in
+      guard let first = token.first, first.isUppercase, token.count > 2, token != "I" else { return false }
+      let word = Utterance(String(token))
+      return MokaVocabulary.namedOrigins(in: word).isEmpty && MokaVocabulary.roast(in: word) == nil
+        && MokaVocabulary.process(in: word) == nil && !MokaKnowledge.says(word, MokaKnowledge.potWords)
+    }.map(String.init)
   }
 
   /// The word before "bag" that names it ("the yemen bag", "my bourbon bag"), for a bag the

@@ -30,11 +30,16 @@ enum MokaFollowUps {
   ]
 
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
+    answer(question, context, placeNames: [])
+  }
+
+  /// The follow-up answer, with the names of every place of the data: a place named that the
+  /// newest search did not show asks for a new search ("and when does Casa Moka open?").
+  static func answer(_ question: Utterance, _ context: RuleContext, placeNames: [String]) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
     // Knowledge that reads the conversation ("can I go on brewing with it?") comes first.
-    if let topic = MokaKnowledge.asked(question, context)?.name,
-      MokaKnowledge.contextTopics.contains(where: { $0.name == topic })
+    if MokaKnowledge.asked(question, context) != nil, MokaKnowledge.contextTopics.contains(where: { $0.asks(question, context) })
     {
       return nil
     }
@@ -102,6 +107,8 @@ enum MokaFollowUps {
       // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
       if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }
       let names = !MokaReferences.named(in: question, among: places).isEmpty
+      let namesOther = placeNames.contains { MokaPlaceFollowUps.mentions(question, name: $0) }
+      guard names || !namesOther else { return nil }
       // "The cafe", "the shop", "there": the place just shown, as a pointer would.
       let definite = question.matchesAny(MokaPlaceFollowUps.definiteReferences)
       // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
@@ -260,7 +267,11 @@ enum MokaFollowUps {
     let process = MokaVocabulary.process(in: question).map { ["wetHulled": "wet-hulled", "semiWashed": "semi-washed"][$0] ?? $0 }
     // A note named, unless it is the process's own word ("the honey one").
     let note = MokaVocabulary.flavours(in: question).first { note in process.map { !$0.hasPrefix(note) } ?? true }
-    guard roast != nil || process != nil || note != nil, beans.count > 1 else { return nil }
+    // An origin of those ("the one from Peru among them?"): its country or region.
+    // (Not a bag of the user's that may be one of them: "maybe my Santos is among them".)
+    let origin =
+      question.matchesAny(["from", "which"]) && !question.words.contains("my") ? MokaVocabulary.origin(in: question) : nil
+    guard roast != nil || process != nil || note != nil || origin != nil, beans.count > 1 else { return nil }
     let matching = beans.filter { bean in
       let tasted = MokaAnswers.strings(bean, "notes").map { $0.lowercased() }
       let fits =
@@ -268,9 +279,15 @@ enum MokaFollowUps {
         && (process.map { MokaAnswers.string(bean, "process") == $0 } ?? true)
         && (note.map { note in tasted.contains { tasted in FlavourFamily.members(of: note).contains(where: tasted.contains) } }
           ?? true)
+        && (origin.map { origin in
+          [MokaAnswers.string(bean, "country"), MokaAnswers.string(bean, "region"), MokaAnswers.string(bean, "name")]
+            .contains { $0?.lowercased().contains(origin.lowercased()) == true }
+        } ?? true)
       return fits != negated
     }
-    let asked = [roast.map { "\($0) roast" }, process.map { "\($0) process" }, note.map { "\($0) notes" }].compactMap { $0 }
+    let asked = [
+      roast.map { "\($0) roast" }, process.map { "\($0) process" }, note.map { "\($0) notes" }, origin.map { "from \($0)" },
+    ].compactMap { $0 }
       .joined(separator: ", ")
     guard !matching.isEmpty else { return nil }
     return "Of those, \(negated ? "not " : "")\(asked): " + matching.map(MokaAnswers.beanLine).joined(separator: "; ") + "."
@@ -284,7 +301,7 @@ enum MokaFollowUps {
     guard !bags.isEmpty else { return nil }
     // ("Any good?" asks about one: "any" there counts nothing.)
     let degree = question.matchesAny(["any good", "any better", "any use", "any longer"])
-    let plural = ["ones", "bags", "all", "which", "any", "them", "those", "my"].contains { word in
+    let plural = ["ones", "bags", "all", "which", "any", "them", "those"].contains { word in
       question.words.contains(word) && !(word == "any" && degree)
     }
     // A bag the question names or singles out ("the oldest"), or that "it" points at: the one

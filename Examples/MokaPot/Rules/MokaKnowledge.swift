@@ -23,6 +23,8 @@ enum MokaKnowledge {
   /// The topic `question` asks about; a request to buy or find something nearby is never one
   /// (a kettle or a valve to buy is the place search's), unless it is off-topic.
   static func asked(_ question: Utterance, _ context: RuleContext) -> Topic? {
+    // (The web asked for by name is the web's: "search the web for the moka's history".)
+    if says(question, ["search the web", "search online", "look it up online", "look up online", "google it"]) { return nil }
     let finding = says(question, findWords)
     return topics.first { ($0.name == "offTopic" || !finding) && $0.asks(question, context) }
   }
@@ -83,7 +85,7 @@ enum MokaKnowledge {
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
     + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health]
-    + [milkInPot, milkDrinks, howItWorks, handle, gasketSize]
+    + [milkInPot, milkDrinks, howItWorks, handle, partSize, roastInMoka]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
       suitsMoka, honeyGrades,

@@ -49,7 +49,10 @@ extension MokaToolRules {
     }
   }
 
-  static let beanWords = ["bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole"]
+  static let beanWords = [
+    "bean*", "roaster*", "bag of", "decaf*", "bohnen", "grano", "granos", "chicchi", "grains", "whole", "blend", "blends",
+    "robusta", "arabica", "single origin*",
+  ]
   /// Words for coffee drunk at a place rather than bought to brew.
   static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go"]
   static let nowWords = [
@@ -167,7 +170,17 @@ extension MokaToolRules {
       tags.bagNames.contains(word) || word.hasSuffix("s") && tags.bagNames.contains(String(word.dropLast()))
     }
     if MokaRouting.asksForABagsRoaster(utterance), bagNamed || MokaReferences.lastKind(context) == "bags" {
-      return GeneratedContent(properties: ["need": "beans", "openNow": wantsOpenNow(utterance), "limit": 5])
+      // The kind of place that roaster is, when the bags shown say which ("a cafe that roasts").
+      let bags = MokaReferences.lastBags(context)
+      let bag =
+        bags.first { bag in MokaAnswers.string(bag, "name").map { utterance.words.contains($0.lowercased()) } ?? false }
+        ?? MokaToolRules.singledOut(bags, context) ?? (bags.count == 1 ? bags.first : nil)
+      let kind =
+        bag.flatMap { MokaAnswers.string($0, "roaster") }.flatMap { tags.placeKinds[$0] }
+        ?? MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
+      return GeneratedContent(properties: [
+        "need": "beans", "kind": kind, "openNow": wantsOpenNow(utterance), "limit": 5,
+      ])
     }
     // A question about one place of the data by name: the places of its kind, open or not, so that
     // it is listed even when others are nearer.

@@ -156,18 +156,33 @@ extension MokaKnowledge {
         + "it away."
     })
 
-  /// Which gasket fits a pot.
-  static let gasketSize = Topic(
-    name: "gasketSize",
+  /// Which gasket or filter plate fits a pot.
+  static let partSize = Topic(
+    name: "partSize",
     asks: { question, _ in
-      says(question, ["gasket*", "seal", "seals", "rubber ring"])
+      says(question, ["gasket*", "seal", "seals", "rubber ring", "filter plate*", "funnel*", "basket*"])
         && says(question, ["what size", "which size", "size", "fits", "fit my"])
         && !says(question, findWords + ["how do i fit", "how to fit"])
     },
     answer: { _ in
-      "Gaskets are sized by the pot's brand and cup size: a 6-cup pot takes a 6-cup gasket of its own brand (Bialetti's "
-        + "differ from other makers'). Check the size on the pot's base, measure the old gasket's outer diameter, or bring "
-        + "the old one to the shop to match it."
+      "Gaskets and filter plates are sized by the pot's brand and cup size: a 6-cup pot takes 6-cup parts of its own "
+        + "brand (Bialetti's differ from other makers'). Check the size on the pot's base, measure the old part's outer "
+        + "diameter, or bring the old one to the shop to match it."
+    })
+
+  /// Whether a roast suits the moka ("do light roasts work in a moka?").
+  static let roastInMoka = Topic(
+    name: "roastInMoka",
+    asks: { question, _ in
+      MokaVocabulary.roast(in: question) != nil && says(question, potWords)
+        && says(question, ["work", "works", "good in", "ok in", "okay in", "fine in", "suit*", "any good"])
+        && ["do", "does", "can", "will", "would", "is", "are"].contains(question.words.first ?? "")
+        && !says(question, findWords + ["recommend*", "suggest*", "which bean*", "show*", "best"])
+    },
+    answer: { _ in
+      "Yes: every roast works in a moka pot, ground fine-medium. A light roast brews bright and acidic (grind a little "
+        + "finer, start with hot water and keep the heat steady); a medium roast is the most forgiving; a dark one is full "
+        + "and bitter-sweet (a touch coarser, low heat)."
     })
 
   /// A handle come loose or scorched.

@@ -102,7 +102,7 @@ struct MokaRouting: UtteranceClassifier {
   /// Where a bag's roaster or shop is, or whether it is open ("is my Huila's roaster open now?").
   static func asksForABagsRoaster(_ utterance: Utterance) -> Bool {
     utterance.matchesAny(["roaster", "roastery", "where i bought", "where i got"])
-      && utterance.matchesAny(["open", "near", "where is", "wheres", "how far", "hours", "close", "closes"])
+      && utterance.matchesAny(["open", "near", "where is", "wheres", "how far", "hours", "close", "closes", "go to", "visit"])
       && MokaVocabulary.problem(in: utterance) == nil
   }
 

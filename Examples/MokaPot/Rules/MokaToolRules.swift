@@ -40,6 +40,8 @@ enum MokaToolRules {
         "look for", "my thing", "which roast", "what roast", "which process", "what process", "profile", "id enjoy",
         "what kind of coffee", "what type of coffee", "sort of roast", "kind of roast", "type of roast", "roast should i",
       ])
+      // (Options to pick from are the choices tool's: "not sure what I like, give me options".)
+      if utterance.matchesAny(["options", "pick from", "choose from", "choices"]) { return -6 }
       // "What kind of coffee drinker am I?": the user asks what their own taste is.
       let words = utterance.words
       let asksSelf =
@@ -103,6 +105,13 @@ enum MokaToolRules {
         "options": ["Light and bright", "Medium and balanced", "Dark and chocolatey"],
       ])
     }
+    // Not sure what one likes: the flavour families to start from.
+    if utterance.matchesAny(["what i like", "what id like", "my taste", "flavour*", "flavor*", "what to try", "what coffee"]) {
+      return GeneratedContent(properties: [
+        "question": "Which flavours sound best?",
+        "options": ["Chocolate and nuts", "Fruit and berries", "Floral and citrus", "Caramel and sweet"],
+      ])
+    }
     return GeneratedContent(properties: [
       "question": "What would you like to do?",
       "options": ["Find beans I would like", "Check my cupboard", "Fix my brew", "Find a cafe nearby"],
@@ -145,8 +154,16 @@ enum MokaToolRules {
         if bags.contains(where: { utterance.words.contains($0) }) {
           return choosesBagForPot(utterance) ? 3 : 0
         }
+        // Acidity wanted in a bean is no sour brew ("the most acidic, zingy bean you have").
+        if ["lowAcidity", "highAcidity"].contains(preference(in: utterance) ?? ""),
+          utterance.matchesAny(["bean", "beans", "coffee you", "you have", "youve got", "you got"]),
+          !utterance.matchesAny(["my coffee", "my brew", "my moka", "tastes", "came out"])
+        {
+          return -4
+        }
         // A part to buy is no leak ("which shop has a spare gasket? and how is it fitted?").
-        if MokaVocabulary.problem(in: utterance) == "leaking", utterance.matchesAny(MokaKnowledge.findWords),
+        if MokaVocabulary.problem(in: utterance) == "leaking",
+          utterance.matchesAny(MokaKnowledge.findWords + ["grab", "pick up"]),
           !utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"])
         {
           return -4
@@ -375,12 +392,23 @@ enum MokaToolRules {
       guard let first = next.first, first.isUppercase, next.count > 2 else { continue }
       return String(next)
     }
+    // Or a name with capitals asked for ("do you have Blue Ridge Reserve?"), not opening the sentence.
+    for (index, token) in tokens.enumerated().dropLast()
+    where ["have", "got", "stock", "carry", "sell"].contains(token.lowercased()) {
+      let name = tokens[(index + 1)...].prefix { $0.first?.isUppercase == true && $0 != "I" }
+      guard name.count >= 1, name.joined().count > 3,
+        MokaVocabulary.namedOrigins(in: Utterance(name.joined(separator: " "))).isEmpty,
+        !name.contains(where: { MokaKnowledge.potWords.contains($0.lowercased()) })
+      else { continue }
+      return name.joined(separator: " ")
+    }
     // Or written with capitals just before "coffee" or "beans", not opening the sentence: "got any Galapagos beans?".
     for (index, token) in tokens.enumerated().dropFirst() where ["coffee", "coffees", "beans"].contains(token.lowercased()) {
       let name = tokens[..<index].reversed().prefix { token in
         // (Words of the app's own vocabulary are no place: "Moka coffee", "Decaf beans", "Dark coffee".)
         let word = Utterance(String(token))
         return token.first?.isUppercase == true && token != "I" && !MokaKnowledge.says(word, MokaKnowledge.potWords)
+          && MokaVocabulary.namedOrigins(in: word).isEmpty
           && MokaVocabulary.roast(in: word) == nil && MokaVocabulary.process(in: word) == nil
           && MokaVocabulary.flavours(in: word).isEmpty && !MokaVocabulary.wantsDecaf(word)
           && !["Good", "Best", "Espresso", "Filter", "Instant", "Specialty", "Arabica", "Robusta", "Fresh", "Ground", "Whole"]

@@ -61,7 +61,10 @@ public struct CupboardTool: Tool {
     init(_ bag: OwnedBag, data: MokaData) {
       (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
       let reference = data.bean(id: bag.beanId)
-      bean = reference?.name ?? bag.beanId
+      // (Without the corpus, the id written as a name: never an internal stem in an answer.)
+      bean =
+        reference?.name
+        ?? bag.beanId.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
       (roast, process) = (reference?.roast, reference?.process)
       (roastedOn, openedOn) = (bag.roastDate, bag.openedDate)
       daysSinceRoast = data.days(since: bag.roastDate) ?? 0
