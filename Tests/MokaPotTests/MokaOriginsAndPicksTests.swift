@@ -74,3 +74,44 @@ struct MokaOriginsAndPicksTests {
     #expect(hot.response.content.contains("hot water"), "\(hot.response.content)")
   }
 }
+
+/// Origins turned down, names inside longer names, varieties spelt two ways, a step darker,
+/// a part for a pot, and farewells.
+@Suite("Moka origins turned down and other spellings")
+struct MokaTurnedDownTests {
+  @Test func anOriginTurnedDownIsNotSearchedAndOtherOnesAre() {
+    #expect(MokaVocabulary.negatedOrigins(in: Utterance("something fruity, just not from Kenya")) == ["Kenya"])
+    #expect(MokaVocabulary.negatedOrigins(in: Utterance("what other Kenyan beans are there?")).isEmpty)
+    #expect(MokaVocabulary.namedOrigins(in: Utterance("honey coffees from Central America")) == ["Central America"])
+    let arguments = MokaToolRules.searchArguments(Utterance("a floral one, but not from Ethiopia"), context: RuleContext())
+    #expect(MokaAnswers.string(arguments, "origin") == nil, "\(arguments.jsonString)")
+  }
+
+  @Test func aGenericWordOfARegionNamesNoRegion() throws {
+    let tags = MokaTags(data: try MokaFixtures.data())
+    #expect(tags.regions["central"] == nil)
+    #expect(tags.regions["valley"] == nil)
+  }
+
+  @Test func aVarietySpeltTheOtherWayIsFound() throws {
+    let tags = MokaTags(data: try MokaFixtures.data())
+    let arguments = MokaToolRules.searchArguments(
+      Utterance("any Geisha coffee?"), context: RuleContext(), regions: tags.regions, beanCountries: tags.countriesByBeanWord)
+    #expect(MokaAnswers.string(arguments, "origin") == "Panama", "\(arguments.jsonString)")
+  }
+
+  @Test func aPartForAPotIsThePart() throws {
+    let tags = MokaTags(data: try MokaFixtures.data())
+    let arguments = MokaToolRules.nearbyArguments(Utterance("a new handle for my moka pot?"), context: RuleContext(), tags: tags)
+    #expect(MokaAnswers.string(arguments, "item") == "handle", "\(arguments.jsonString)")
+  }
+
+  @Test func aFarewellIsAnsweredAndThanksWithAQuestionIsNot() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("recipe for my 3-cup")
+    let bye = try await chat.send("lovely, bye!")
+    #expect(bye.response.content.contains("Enjoy"), "\(bye.response.content)")
+    let more = try await chat.send("thanks! and the heat?")
+    #expect(!more.response.content.contains("welcome"), "\(more.response.content)")
+  }
+}

@@ -243,6 +243,14 @@ enum MokaAnswers {
       // Fewer beans than asked for: say the corpus has only those.
       let count = array(output, "beans").count
       let fewer = MokaVocabulary.resultCount(in: question).map { $0 > count } ?? false
+      // (Beans from an origin turned down are left out: "…but not from Ethiopia".)
+      let refused = MokaVocabulary.negatedOrigins(in: question)
+      if !refused.isEmpty {
+        let kept = array(output, "beans").filter { bean in
+          !refused.contains { string(bean, "country") == $0 || (string(bean, "name") ?? "").contains($0) }
+        }
+        if !kept.isEmpty { return "From the reference corpus: " + kept.map(beanLine).joined(separator: "; ") + "." }
+      }
       return (fewer ? "Only \(count == 1 ? "one bean matches" : "\(count) beans match"). " : "") + found(output)
     case ("searchBeans", "indexStale"):
       // The stale index was searched: its results are given, flagged as possibly out of date.
@@ -380,7 +388,9 @@ enum MokaAnswers {
   static let greetings = [
     "hi", "hello", "hey", "ciao", "hola", "bonjour", "hallo", "good morning", "buongiorno", "salut", "good evening", "buonasera",
   ]
-  static let thanks = ["thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers"]
+  static let thanks = [
+    "thanks", "thank you", "thx", "grazie", "gracias", "merci", "danke", "cheers", "bye", "goodbye", "see you", "see ya",
+  ]
 
   /// Whether the question is thanks or a greeting.
   static func isCourtesy(_ question: Utterance) -> Bool {

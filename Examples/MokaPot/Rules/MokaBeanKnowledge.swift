@@ -43,6 +43,7 @@ extension MokaKnowledge {
       let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }
       let explain = [
         "what is", "whats", "what does", "mean*", "difference", "differ*", "explain*", "how does", "versus", "vs", "compared",
+        "how do", "behave*",
       ]
       let wantsBeans = [
         "recommend*", "suggest*", "show*", "list*", "find", "got", "have", "which", "want", "bean", "beans", "any", "options",

@@ -52,6 +52,12 @@ extension MokaToolRules {
         {
           return 5
         }
+        // Enough coffee for a number of brews ("enough for a week of two pots a day?"): the bags'.
+        if utterance.matchesAny(["enough", "last"]), MokaCupboardAnswers.brewsWanted(utterance) != nil,
+          utterance.matchesAny(["have i got", "do i have", "ive got", "i have", "my", "at home"])
+        {
+          return 5
+        }
         // Brews a bag gives in a pot size ("how many pots does the Santos give me in the 12-cup?").
         if bagNamed, MokaCupboardAnswers.asksBrewCount(utterance) { return 4 }
         // "How is my old Kona bag doing?": a bag of the user's, whatever its name.

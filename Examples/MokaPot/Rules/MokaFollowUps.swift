@@ -37,7 +37,10 @@ enum MokaFollowUps {
   /// newest search did not show asks for a new search ("and when does Casa Moka open?").
   static func answer(_ question: Utterance, _ context: RuleContext, placeNames: [String]) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
-    if question.words.count <= 4, MokaAnswers.isCourtesy(question) { return MokaAnswers.reply(question, [], context) }
+    // (Not thanks with a question after it: "thanks. and the grind?")
+    if question.words.count <= 4, MokaAnswers.isCourtesy(question), !question.original.contains("?") {
+      return MokaAnswers.reply(question, [], context)
+    }
     // Knowledge that reads the conversation ("can I go on brewing with it?") comes first.
     if MokaKnowledge.asked(question, context) != nil, MokaKnowledge.contextTopics.contains(where: { $0.asks(question, context) })
     {

@@ -128,7 +128,9 @@ enum MokaPlaceFollowUps {
     let named = MokaReferences.named(in: question, among: places)
     let pointed = MokaReferences.refersBack(question) || question.matchesAny(definiteReferences) || !named.isEmpty
     guard pointed, !question.matchesAny(["which", "where", "anywhere", "nearby", "near me", "other"]),
-      question.matchesAny(["sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have"]),
+      question.matchesAny([
+        "sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have", "do they do",
+      ]),
       !places.isEmpty
     else { return nil }
     guard let place = named.first ?? MokaReferences.referents(places, in: context).first ?? places.first,

@@ -86,8 +86,16 @@ extension MokaToolRules {
     let service =
       utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"])
       ? tags.service(in: utterance) : nil
+    // (A pot named as what a part fits is not the item: "a replacement handle for a moka pot".)
+    let fitsPot = [" for a ", " for my ", " for the ", " for an "].contains { marker in
+      tags.gearWords.contains { part in normalized.contains(" \(part)\(marker)") }
+    }
     var item =
-      service ?? tags.soldTerms.first { normalized.contains(" \($0) ") && !["bean", "coffee", "espresso"].contains($0) }
+      service
+      ?? tags.soldTerms.first { term in
+        normalized.contains(" \(term) ") && !["bean", "coffee", "espresso"].contains(term)
+          && !(fitsPot && term.hasSuffix("pot"))
+      }
     // The most specific thing sold that the question names ("an induction-compatible moka pot": the induction one).
     if let found = item {
       let words = Set(utterance.words.map(MokaTags.singular))

@@ -161,7 +161,7 @@ extension MokaKnowledge {
     name: "partSize",
     asks: { question, _ in
       says(question, ["gasket*", "seal", "seals", "rubber ring", "filter plate*", "funnel*", "basket*"])
-        && says(question, ["what size", "which size", "size", "fits", "fit my"])
+        && says(question, ["what size", "which size", "size", "sizes", "fits", "fit my"])
         && !says(question, findWords + ["how do i fit", "how to fit"])
     },
     answer: { _ in

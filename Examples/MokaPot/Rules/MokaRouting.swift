@@ -232,13 +232,19 @@ struct MokaRouting: UtteranceClassifier {
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)
-    // (An induction hob that will not heat the pot is a brewing problem.)
+    // (Descaling is a brewing question, "vinegar or citric acid?", and so is an induction hob that
+    // will not heat the pot.)
+    let descales = utterance.matchesAny(["descal*", "limescale", "vinegar", "citric"])
     let inductionFails = utterance.matchesAny([
       "wont heat", "doesnt heat", "not heating", "wont work", "doesnt work", "nothing happens",
     ])
     let problem =
       MokaVocabulary.problem(in: utterance).map { problem in
-        !["firstUse", "cleaning", problem == "induction" && inductionFails ? "" : "induction"].contains(problem)
+        ![
+          "firstUse", problem == "cleaning" && descales ? "" : "cleaning",
+          problem == "induction" && inductionFails ? "" : "induction",
+        ]
+        .contains(problem)
           && (problem != "leaking" || utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"]))
       } ?? false
     let describesBeans =

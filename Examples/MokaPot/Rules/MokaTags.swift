@@ -43,6 +43,12 @@ struct MokaTags: Sendable {
     }
   }
 
+  /// Words of region names that name no region alone.
+  static let genericRegionWords: Set<String> = [
+    "north", "south", "east", "west", "central", "valley", "highlands", "mountain", "mountains", "region", "province", "lake",
+    "river", "upper", "lower", "western", "eastern", "northern", "southern",
+  ]
+
   static let possessives: Set<String> = [
     "my", "mine", "our", "mio", "mia", "miei", "mi", "mis", "mon", "ma", "mes", "mein", "meine", "meinen",
   ]
@@ -68,7 +74,10 @@ struct MokaTags: Sendable {
     ]
     var regions: [String: String] = [:]
     for bean in data.beans where !bean.region.contains(",") {
-      for word in Utterance(bean.region).words where word.count > 3 { regions[word] = bean.region }
+      // (Not the words regions share with directions and landforms: "central", "valley".)
+      for word in Utterance(bean.region).words where word.count > 3 && !Self.genericRegionWords.contains(word) {
+        regions[word] = bean.region
+      }
     }
     self.regions = regions
     soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))

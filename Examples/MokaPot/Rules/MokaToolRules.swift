@@ -291,9 +291,10 @@ enum MokaToolRules {
     }
     // A region and its country both named ("Kenya Nyeri", "Nyeri in Kenya"): the one named first.
     // (A region's demonym is the region: "a Sumatran".)
+    // (And the other spelling of a variety: "Geisha" is the Gesha.)
     let words = utterance.words.map { word in
       regions[word] == nil && word.hasSuffix("n") && regions[String(word.dropLast())] != nil ? String(word.dropLast()) : word
-    }
+    }.map { $0 == "geisha" ? "gesha" : $0 }
     let regionAt = words.firstIndex { regions[$0] != nil }
     let countryAt = words.indices.first { index in
       guard regions[words[index]] == nil else { return false }
@@ -312,15 +313,34 @@ enum MokaToolRules {
     // (Written as a name, capitalised or after "the": "I fancy something" names no bean.)
     let capitalised = Set(
       utterance.original.split(whereSeparator: { !$0.isLetter }).filter { $0.first?.isUppercase == true }.map {
-        $0.lowercased()
+        $0.lowercased() == "geisha" ? "gesha" : $0.lowercased()
       })
     let beanCountry = words.indices.lazy.filter { index in
       capitalised.contains(words[index]) || index > 0 && ["the", "that", "your", "this"].contains(words[index - 1])
     }.compactMap { beanCountries[words[$0]] }.first
-    if let origin = region ?? MokaVocabulary.origin(in: utterance) ?? beanCountry ?? unknownOrigin(in: utterance) {
+    // (An origin turned down is no origin asked: "another floral one, but not from Ethiopia".)
+    let refused = MokaVocabulary.negatedOrigins(in: utterance)
+    let named = MokaVocabulary.namedOrigins(in: utterance).first { !refused.contains($0) }
+    let unknown =
+      beanCountry == nil && region == nil && named == nil && refused.isEmpty && !utterance.words.contains("geisha")
+      ? unknownOrigin(in: utterance) : nil
+    if let origin = region ?? named ?? beanCountry ?? unknown {
       arguments["origin"] = GeneratedContent(origin)
+    } else if !refused.isEmpty {
+      arguments["origin"] = nil
     }
     if let roast = MokaVocabulary.roast(in: utterance) { arguments["roast"] = GeneratedContent(roast) }
+    // "A bit darker" than the beans just searched: one step along the scale.
+    if MokaReferences.refersBack(utterance), utterance.matchesAny(["darker", "lighter"]),
+      !utterance.matchesAny(["darkest", "lightest"]), let shown = MokaReferences.lastBeans(context).first,
+      let from = MokaAnswers.string(shown, "roast")
+    {
+      let scale = ["light", "medium", "dark"]
+      let step = utterance.matchesAny(["darker"]) ? 1 : -1
+      if let at = scale.firstIndex(of: from), scale.indices.contains(at + step) {
+        arguments["roast"] = GeneratedContent(scale[at + step])
+      }
+    }
     if let process = MokaVocabulary.process(in: utterance) { arguments["process"] = GeneratedContent(process) }
     // (A note turned down is left out: the search cannot exclude it.)
     let turnedDown = MokaVocabulary.negatedFlavours(in: utterance)

@@ -190,6 +190,23 @@ enum MokaVocabulary {
     namedOrigins(in: utterance).first
   }
 
+  /// The origins `utterance` turns down ("not from Ethiopia", "anything but Kenyan").
+  static func negatedOrigins(in utterance: Utterance) -> Set<String> {
+    let words = utterance.words
+    var refused: Set<String> = []
+    // ("Other Guatemalans" are more of them; "other than" turns them down.)
+    for (index, word) in words.enumerated() {
+      let before = index > 0 ? words[index - 1] : ""
+      let turnsDown =
+        ["not", "no", "except", "besides", "without"].contains(word) || word == "than" && before == "other"
+        || word == "but" && before == "anything"
+      guard turnsDown else { continue }
+      let after = words[(index + 1)..<min(words.count, index + 4)].joined(separator: " ")
+      if let origin = namedOrigins(in: Utterance(after)).first { refused.insert(origin) }
+    }
+    return refused
+  }
+
   /// Words after a country's adjective that make it a style, not an origin.
   static let styleWords: Set<String> = [
     "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
@@ -199,19 +216,27 @@ enum MokaVocabulary {
 
   /// Every origin named, in the order named, less those that name a style.
   static func namedOrigins(in utterance: Utterance) -> [String] {
-    var found: [(position: Int, origin: String)] = []
+    var found: [(position: Int, length: Int, origin: String)] = []
     for entry in origins {
-      let positions = entry.words.compactMap { word -> Int? in
+      let spans = entry.words.compactMap { word -> (Int, Int)? in
         guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return nil }
-        let after = position + Utterance(word).words.count
+        let length = Utterance(word).words.count
         // (The Italian bar style is itself a blend, whatever follows it.)
+        let after = position + length
         let style =
           entry.origin != "Blend" && after < utterance.words.count && styleWords.contains(utterance.words[after])
-        return style ? nil : position
+        return style ? nil : (position, length)
       }
-      if let position = positions.min() { found.append((position, entry.origin)) }
+      if let span = spans.min(by: { $0.0 < $1.0 }) { found.append((span.0, span.1, entry.origin)) }
     }
-    return found.sorted { $0.position < $1.position }.map(\.origin)
+    // (A word inside a longer name names nothing more: "Central America" is not America.)
+    let kept = found.filter { inner in
+      !found.contains { outer in
+        outer.length > inner.length && outer.position <= inner.position
+          && inner.position + inner.length <= outer.position + outer.length
+      }
+    }
+    return kept.sorted { $0.position < $1.position }.map(\.origin)
   }
   /// Whether a vocabulary word is long enough to match with one typo ("guatamala", "medum"):
   /// single words of six letters or more.
