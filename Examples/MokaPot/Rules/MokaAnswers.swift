@@ -243,7 +243,7 @@ enum MokaAnswers {
       // Fewer beans than asked for: say the corpus has only those.
       let count = array(output, "beans").count
       let fewer = MokaVocabulary.resultCount(in: question).map { $0 > count } ?? false
-      // (Beans from an origin turned down are left out: "…but not from Ethiopia".)
+      // (Beans from an origin turned down are left out: "…just not from Kenya".)
       let refused = MokaVocabulary.negatedOrigins(in: question)
       if !refused.isEmpty {
         let kept = array(output, "beans").filter { bean in

@@ -37,7 +37,7 @@ enum MokaFollowUps {
   /// newest search did not show asks for a new search ("and when does Casa Moka open?").
   static func answer(_ question: Utterance, _ context: RuleContext, placeNames: [String]) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
-    // (Not thanks with a question after it: "thanks. and the grind?")
+    // (Not thanks with a question after it: "thanks! and the heat?")
     if question.words.count <= 4, MokaAnswers.isCourtesy(question), !question.original.contains("?") {
       return MokaAnswers.reply(question, [], context)
     }

@@ -232,7 +232,7 @@ struct MokaRouting: UtteranceClassifier {
       ])
     // (Sour or acidic beside a flavour or a preference describes beans; induction may be about a pot to buy.)
     // (A gasket or seal named alone is gear to buy, not a leak.)
-    // (Descaling is a brewing question, "vinegar or citric acid?", and so is an induction hob that
+    // (Descaling is a brewing question, "how do I descale it?", and so is an induction hob that
     // will not heat the pot.)
     let descales = utterance.matchesAny(["descal*", "limescale", "vinegar", "citric"])
     let inductionFails = utterance.matchesAny([

@@ -318,7 +318,7 @@ enum MokaToolRules {
     let beanCountry = words.indices.lazy.filter { index in
       capitalised.contains(words[index]) || index > 0 && ["the", "that", "your", "this"].contains(words[index - 1])
     }.compactMap { beanCountries[words[$0]] }.first
-    // (An origin turned down is no origin asked: "another floral one, but not from Ethiopia".)
+    // (An origin turned down is no origin asked: "something fruity, just not from Kenya".)
     let refused = MokaVocabulary.negatedOrigins(in: utterance)
     let named = MokaVocabulary.namedOrigins(in: utterance).first { !refused.contains($0) }
     let unknown =
