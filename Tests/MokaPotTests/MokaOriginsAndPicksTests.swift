@@ -115,3 +115,11 @@ struct MokaTurnedDownTests {
     #expect(!more.response.content.contains("welcome"), "\(more.response.content)")
   }
 }
+
+@Suite("Moka off-topic requests about a coffee word")
+struct MokaOffTopicWordTests {
+  @Test func aTranslationIsOffTopicEvenOfACoffeeWord() {
+    #expect(MokaKnowledge.topic(Utterance("how do you say espresso in Korean? translate it")) == "offTopic")
+    #expect(MokaKnowledge.topic(Utterance("any Kenyan coffee?")) != "offTopic")
+  }
+}

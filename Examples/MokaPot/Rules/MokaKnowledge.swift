@@ -145,7 +145,8 @@ enum MokaKnowledge {
         "capital of", "president", "prime minister", "population of", "joke", "poem", "homework", "translate", "bitcoin",
       ]
       let coffee = ["coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "bicerin", "cappuccino", "latte"]
-      return says(question, elsewhere) && !says(question, coffee)
+      // (A translation or homework is no coffee question, whatever word it is about.)
+      return says(question, elsewhere) && !says(question, coffee) || says(question, ["translate*", "translation", "homework"])
     },
     answer: { question in
       // The subject named back ("the weather"), so the user knows what was understood.
