@@ -88,6 +88,23 @@ struct FuzzFindingsTests {
     }
   }
 
+  /// json-schema crash-65597adf: a pattern whose literal needs a carriage return (which a JSON
+  /// string never holds unescaped, so guidance never writes it) let guidance walk into a state
+  /// with no way to end, and the sampler returned a prefix that did not match.
+  @Test func aPatternLiteralThatGuidanceCannotWriteIsNoDeadEnd() throws {
+    #expect(throws: StringPatternError.self) { try StringPattern("ab\r8") }
+    #expect(throws: StringPatternError.self) { try StringPattern("x\n") }
+    // A branch that needs one is cut, the other kept: sampled strings always match.
+    let pattern = "(a\r|b)c{1,3}"
+    let sampler = try SchemaSampler(schema: GenerationSchema(root: .string(pattern: pattern)))
+    var random = SeededGenerator(seed: 7)
+    for _ in 0..<100 {
+      guard case .string(let text) = sampler.sample(using: &random).kind else { Issue.record("not a string"); return }
+      #expect(text.hasPrefix("b"), "\(text)")
+      #expect(try StringPattern(pattern).matches(text), "\(text)")
+    }
+  }
+
   @Test func aRecursiveChoiceDeepDownTakesTheWayOut() throws {
     // D0 = anyOf[{abc: D0} (required), D1, D1] and D1 = any: deep down, the sampler used to skip
     // the references and so always took the object, recursing until the stack overflowed.

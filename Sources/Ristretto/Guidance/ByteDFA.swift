@@ -71,6 +71,13 @@ struct ByteDFA: Sendable {
       current += 1
     }
     (transitions, accepting) = Self.minimized(transitions, accepting, classCount: representatives.count)
+    // A byte that leads only to states from which no string can end (a literal JSON must escape,
+    // which is never generated) is no edge: guidance must never walk into a dead end.
+    transitions = Self.trimmed(transitions, accepting, classCount: representatives.count)
+    guard accepting[0] || transitions[0..<representatives.count].contains(where: { $0 >= 0 }) else {
+      throw StringPatternError(
+        reason: "the pattern matches no string guidance can write (it needs a quote, a backslash or a control character)")
+    }
     self.classes = classes
     self.classCount = representatives.count
     self.transitions = transitions
@@ -79,6 +86,26 @@ struct ByteDFA: Sendable {
       ByteSet((0...255).lazy.map(UInt8.init).filter { transitions[state * representatives.count + Int(classes[Int($0)])] >= 0 })
     }
     runs = Self.runs(transitions: transitions, classes: classes, classCount: representatives.count)
+  }
+
+  /// `transitions` with every edge into a state that cannot reach an accepting one removed.
+  static func trimmed(_ transitions: [Int32], _ accepting: [Bool], classCount: Int) -> [Int32] {
+    let count = accepting.count
+    var predecessors = [[Int]](repeating: [], count: count)
+    for state in 0..<count {
+      for column in 0..<classCount where transitions[state * classCount + column] >= 0 {
+        predecessors[Int(transitions[state * classCount + column])].append(state)
+      }
+    }
+    var live = accepting
+    var queue = accepting.indices.filter { accepting[$0] }
+    while let state = queue.popLast() {
+      for previous in predecessors[state] where !live[previous] {
+        live[previous] = true
+        queue.append(previous)
+      }
+    }
+    return transitions.map { $0 >= 0 && !live[Int($0)] ? -1 : $0 }
   }
 
   /// Splits the 256 bytes into classes no edge tells apart; returns each byte's class and one
