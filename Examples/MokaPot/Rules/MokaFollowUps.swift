@@ -95,12 +95,7 @@ enum MokaFollowUps {
       // A bag chosen for a pot size, said not asked ("the Huila, in the 2-cup"): its recipe.
       if MokaToolRules.choosesBagForPot(question) { return nil }
       // ("and with the 2-cup, then?" right after a count of brews is that count again.)
-      let recount =
-        question.words.count <= 8 && question.matchesAny(["and", "what about", "how about"])
-        && MokaToolRules.cups(in: question) != nil
-        && context.earlierQuestions.last.map {
-          MokaCupboardAnswers.asksBrewCount(Utterance($0)) || MokaCupboardAnswers.brewsWanted(Utterance($0)) != nil
-        } == true
+      let recount = asksCountAgain(question, context) && MokaToolRules.cups(in: question) != nil
       guard recount || !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else {
         return nil
       }
@@ -296,6 +291,14 @@ enum MokaFollowUps {
     return "Of those, \(negated ? "not " : "")\(asked): " + matching.map(MokaAnswers.beanLine).joined(separator: "; ") + "."
   }
 
+  /// A short "and…" right after a count of brews, asking it again ("and for the larger pot?").
+  static func asksCountAgain(_ question: Utterance, _ context: RuleContext) -> Bool {
+    question.words.count <= 8 && question.matchesAny(["and", "what about", "how about"])
+      && context.earlierQuestions.last.map(Utterance.init).map {
+        MokaCupboardAnswers.asksBrewCount($0) || MokaCupboardAnswers.brewsWanted($0) != nil
+      } == true
+  }
+
   /// A question about the bags just shown, computed from that same cupboard output.
   static func aboutBags(_ question: Utterance, _ output: GeneratedContent, pointsBack: Bool, short: Bool, context: RuleContext)
     -> String?
@@ -329,10 +332,7 @@ enum MokaFollowUps {
     }
     // A number of brews asked about ("enough for two 3-cup pots?") is computed from the bags shown,
     // and so is "and for the larger pot?" right after such a question.
-    let previous = context.earlierQuestions.last.map(Utterance.init)
-    let elliptical =
-      question.words.count <= 8 && question.matchesAny(["and", "what about", "how about"])
-      && previous.map { MokaCupboardAnswers.asksBrewCount($0) || MokaCupboardAnswers.brewsWanted($0) != nil } == true
+    let elliptical = asksCountAgain(question, context)
     let brewCount =
       MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical
     // ("Which bag should I open next?" asks among the bags shown, however long.)
