@@ -56,6 +56,7 @@ let package = Package(
         "moka/answers-blind14.jsonl", "moka/routing-blind13.jsonl", "moka/answers-blind15.jsonl", "moka/routing-blind14.jsonl",
         "moka/answers-blind16.jsonl", "moka/routing-blind15.jsonl", "moka/answers-blind17.jsonl", "moka/routing-blind16.jsonl",
         "moka/answers-blind18.jsonl", "moka/routing-blind17.jsonl", "moka/answers-blind19.jsonl", "moka/routing-blind18.jsonl",
+        "moka/answers-blind20.jsonl", "moka/routing-blind19.jsonl", "moka/answers-blind21.jsonl", "moka/routing-blind20.jsonl",
         "fuzz",
       ],
       resources: [
