@@ -11,16 +11,17 @@ import RistrettoRules
 enum MokaFollowUps {
   /// Words that ask for another tool than a bean search (owning, buying, brewing), or for a new search.
   static let notAboutBeans = [
-    "have", "own", "left", "buy", "where", "near", "brew*", "shop", "store", "order", "cupboard", "make", "grind", "more",
+    "have", "own", "left", "buy", "where", "wheres", "whered", "near", "brew*", "shop", "store", "order", "cupboard", "make",
+    "grind", "more",
     "show me", "find", "recommend", "suggest", "give me", "similar", "other", "others", "another", "else", "instead",
     "replace", "at home", "ive got", "i have",
   ]
   /// Words that ask for another tool than the cupboard (buying, brewing advice), or for a new look-up.
   static let notAboutBags = [
-    "buy", "where", "wheres", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i", "similar",
-    "other",
-    "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile", "versus", "vs",
-    "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee", "tips", "how to brew",
+    "buy", "where", "wheres", "whered", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i",
+    "similar", "other", "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile",
+    "versus", "vs", "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee", "tips",
+    "how to brew",
     "how do i brew", "how should i brew", "brewing",
   ]
   /// Words that ask for another tool than the place search, or for a new search.

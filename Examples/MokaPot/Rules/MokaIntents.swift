@@ -121,6 +121,16 @@ struct MokaIntents: Sendable {
     return best.tools
   }
 
+  /// The score of every tool whose rule reaches its least score for `utterance`.
+  func toolsAsked(in utterance: Utterance, context: RuleContext) -> [String: Double] {
+    var scores: [String: Double] = [:]
+    for rule in rules {
+      let score = utterance.score(rule.triggers) + rule.contextScore(utterance, context)
+      if score >= rule.minimumScore { scores[rule.tool] = score }
+    }
+    return scores
+  }
+
   /// The requests of a question in two or more clauses, one per tool, in the order asked; empty
   /// for a question of one clause or one tool.
   func intents(_ question: Utterance, context: RuleContext = RuleContext()) -> [Intent] {

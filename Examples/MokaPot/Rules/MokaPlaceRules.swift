@@ -11,11 +11,9 @@ extension MokaToolRules {
         3,
         [
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
-          "still open", "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy",
-          "where do i get", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
-          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee", "where could i",
-          "where would i", "where might i",
-        ], fuzzy: false)
+          "still open", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
+          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
+        ] + wherePhrases, fuzzy: false)
         + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
@@ -41,12 +39,31 @@ extension MokaToolRules {
         }
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
+        // Where to get something, in words the phrases above do not list ("where'd one pick some up?").
+        if asksWhereToGet(utterance), !utterance.matchesAny(wherePhrases) { return 3 }
         return MokaReferences.lastKind(context) == "places"
           && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
       }
     ) { utterance, context in
       nearbyArguments(utterance, context: context, tags: tags)
     }
+  }
+
+  /// The phrases of the place search that ask where to get something.
+  static let wherePhrases = [
+    "where can i buy", "where to buy", "where can i get", "where can i find", "where do i buy", "where do i get",
+    "where could i", "where would i", "where might i",
+  ]
+
+  /// Whether the question opens by asking where to get something: a word for where first (after
+  /// "so", "and", "then"…), then within three words a verb of getting ("where'd I get more?",
+  /// "so where should we buy one?"). (Where in a clause further on may ask for something second:
+  /// "recommend one, and tell me where to buy it".)
+  static func asksWhereToGet(_ utterance: Utterance) -> Bool {
+    let getting: Set<String> = ["buy", "get", "find", "grab", "purchase", "order", "pick", "source"]
+    let words = utterance.words.drop { ["so", "and", "then", "ok", "okay", "but", "well", "now"].contains($0) }
+    guard let first = words.first, ["where", "wheres", "whered", "wherell"].contains(first) else { return false }
+    return words.dropFirst().prefix(3).contains(where: getting.contains)
   }
 
   static let beanWords = [

@@ -57,7 +57,33 @@ struct MokaRouting: UtteranceClassifier {
       return ("cupboard", 1, result.scores)
     }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
+    if result.confidence < Self.leaningBelow, let owner = ownerOfAskedTool(utterance, leaning: result.answer),
+      cases.contains(owner)
+    {
+      return (owner, 1, result.scores)
+    }
     return result
+  }
+
+  /// Under this probability the learned router only leans to a specialist: a tool the question
+  /// clearly asks for outweighs it.
+  static let leaningBelow = 0.6
+  /// The least tool-rule score of a clear request: a phrase of the tool's own ("where can I buy"),
+  /// not a word that may mean something else.
+  static let clearRequest = 3.0
+
+  /// The specialist that holds the one tool the question asks for, when the specialist the learned
+  /// router leans to has no tool it asks for or is the fallback ("and where would I buy more of
+  /// it?" leaning to general): the tool rules read the request itself, the router only its likeness to labelled
+  /// questions. (Not brewing advice: a brewing problem's words also describe beans, "the least acidic".)
+  func ownerOfAskedTool(_ utterance: Utterance, leaning: String) -> String? {
+    // (Leaning to general, the fallback, keeps a conversation with its current specialist, who may lack the tool.)
+    guard let leaned = MokaSpecialty(rawValue: leaning) else { return nil }
+    let asked = intents.toolsAsked(in: utterance, context: RuleContext())
+    guard asked.count == 1, let (tool, score) = asked.first, score >= Self.clearRequest, tool != "brewAdvice",
+      !leaned.toolNames.contains(tool)
+    else { return nil }
+    return MokaSpecialty.allCases.first { $0.toolNames.contains(tool) }?.rawValue
   }
 
   /// How far a place is, where it is, or whether it is open ("how far away is that?", "until what time?"),

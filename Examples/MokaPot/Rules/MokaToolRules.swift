@@ -28,7 +28,7 @@ enum MokaToolRules {
         [
           "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what coffee id like",
           "what coffee i would like", "what coffee i might like", "what beans id like", "what id enjoy", "id enjoy",
-          "i would enjoy", "a coffee id like", "work out which", "work out what",
+          "i would enjoy", "a coffee id like", "work out which", "work out what", "figure out which", "figure out what",
         ], fuzzy: false),
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"

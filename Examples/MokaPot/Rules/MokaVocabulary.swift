@@ -382,9 +382,24 @@ enum MokaVocabulary {
       // A new pot is the circumstance; a symptom named with it ("my first pot ever, and the coffee
       // is weak") is what to fix.
       if entry.problem == "firstUse" { score = min(score, 1) }
+      if entry.problem == "noFlow", score == 0, saysNothingRises(utterance) { score = 1 }
       if score > 0, score > (best?.score ?? 0) { best = (entry.problem, score) }
     }
     return best?.problem
+  }
+
+  /// Whether the question says the coffee does not rise or come through ("it isn't pushing any
+  /// coffee up", "the water never rises"): a negation shortly before a verb of flowing.
+  static func saysNothingRises(_ utterance: Utterance) -> Bool {
+    let negations: Set<String> = ["not", "isnt", "wont", "doesnt", "didnt", "never", "no", "nothing", "cant", "arent", "aint"]
+    let flowing: Set<String> = [
+      "push", "pushing", "pushes", "rise", "rises", "rising", "flow", "flows", "flowing", "percolate", "percolates",
+      "percolating",
+    ]
+    let words = utterance.words
+    return words.indices.contains { index in
+      negations.contains(words[index]) && words[(index + 1)...].prefix(3).contains(where: flowing.contains)
+    }
   }
 
   /// Whether the question asks for decaf.
@@ -420,6 +435,7 @@ enum MokaVocabulary {
     let rest = words[(start + 3)...].prefix(5)
     let things: Set<String> = [
       "bialetti", "pot", "moka", "grinder", "gasket", "kettle", "machine", "kilo", "kg", "bag", "pack", "packet", "one",
+      "pots", "grinders", "gaskets", "kettles", "machines", "bags", "packs", "packets", "ones",
       // ("How much is it?": what was just shown.)
       "it", "they", "that", "those", "this", "these",
     ]
