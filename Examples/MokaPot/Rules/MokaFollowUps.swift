@@ -24,6 +24,11 @@ enum MokaFollowUps {
     "how to brew",
     "how do i brew", "how should i brew", "brewing",
   ]
+  /// Words that ask whether a bag is still good to use.
+  static let stillGood = [
+    "still worth", "worth brewing", "worth using", "still good", "still ok", "still okay", "still usable", "still fine",
+    "gone off", "gone stale",
+  ]
   /// Words that ask for another tool than the place search, or for a new search.
   static let notAboutPlaces = [
     "have", "own", "cupboard", "brew*", "grind", "recipe", "else", "other", "another", "instead", "sell*", "buy", "bean",
@@ -97,7 +102,12 @@ enum MokaFollowUps {
       if MokaToolRules.choosesBagForPot(question) { return nil }
       // ("and with the 2-cup, then?" right after a count of brews is that count again.)
       let recount = asksCountAgain(question, context) && MokaToolRules.cups(in: question) != nil
-      guard recount || !question.matchesAny(notAboutBags), let output = context.latest("cupboard", in: ["ok"])?.output else {
+      // Whether it is still worth brewing asks the bag's freshness, whatever brewing word it uses;
+      // getting more from its roaster is a visit to the roaster.
+      let freshness = question.matchesAny(stillGood)
+      guard recount || freshness || !question.matchesAny(notAboutBags), !MokaRouting.asksForABagsRoaster(question),
+        let output = context.latest("cupboard", in: ["ok"])?.output
+      else {
         return nil
       }
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
@@ -324,9 +334,12 @@ enum MokaFollowUps {
     {
       referents = [lead]
     }
+    // Whether the one bag shown is still good to use asks about that bag, pointer or not.
+    let stillGoodOfOne = bags.count == 1 && question.matchesAny(stillGood)
+    if stillGoodOfOne { referents = bags }
     let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: bags) : nil)
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
-      guard pointsBack || short || named != nil else { return nil }
+      guard pointsBack || short || named != nil || stillGoodOfOne else { return nil }
       return MokaCupboardAnswers.sentence(
         GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context),
         earlierProblem: MokaReferences.tasteProblem(context))

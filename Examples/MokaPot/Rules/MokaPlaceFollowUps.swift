@@ -40,7 +40,7 @@ enum MokaPlaceFollowUps {
   /// A place named by a definite noun or "there": the one just shown ("how far is the shop?").
   static let definiteReferences = [
     "the place", "the shop", "the store", "the cafe", "the caffe", "the bar", "the roaster", "the roastery", "get there",
-    "go there", "walk there", "from here",
+    "go there", "walk there", "from here", "same place", "same shop", "same cafe", "same roaster", "that place", "that shop",
   ]
 
   /// Words of place names that tell nothing apart: kinds of place, the city.
@@ -129,7 +129,8 @@ enum MokaPlaceFollowUps {
     let pointed = MokaReferences.refersBack(question) || question.matchesAny(definiteReferences) || !named.isEmpty
     guard pointed, !question.matchesAny(["which", "where", "anywhere", "nearby", "near me", "other"]),
       question.matchesAny([
-        "sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have", "do they do",
+        "sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have", "do they do", "buy", "grab",
+        "get", "pick up",
       ]),
       !places.isEmpty
     else { return nil }

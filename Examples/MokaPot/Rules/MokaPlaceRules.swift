@@ -41,6 +41,12 @@ extension MokaToolRules {
         if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
         // Where to get something, in words the phrases above do not list ("where'd one pick some up?").
         if asksWhereToGet(utterance), !utterance.matchesAny(wherePhrases) { return 3 }
+        // Somewhere nearby asked for, whatever it should have ("anywhere around here for a flat white?").
+        if utterance.matchesAny(["somewhere", "anywhere", "a place", "any place"]),
+          utterance.matchesAny(["nearby", "near me", "near here", "close by", "around here", "walking distance", "in town"])
+        {
+          return 3
+        }
         return MokaReferences.lastKind(context) == "places"
           && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
       }
@@ -71,7 +77,8 @@ extension MokaToolRules {
     "robusta", "arabica", "single origin*",
   ]
   /// Words for coffee drunk at a place rather than bought to brew.
-  static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go"]
+  /// ("A decaf", one cup of it, is a drink; decaf beans are beans.)
+  static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go", "a decaf"]
   static let nowWords = [
     "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open", "still serving",
   ]
@@ -173,9 +180,12 @@ extension MokaToolRules {
       || utterance.matchesAny(["new pot", "new moka", "moka shop", "moka store"])
     {
       need = "gear"
-    } else if utterance.matchesAny(drinkWords), !utterance.matchesAny(beanWords.filter { $0 != "decaf*" }) {
-      // A drink to have there ("a decaf latte to sit with", "a cup of decaf in town"): a cafe's
-      // coffee, decaf if asked (at a cafe: a shop's decaf is beans to take home).
+    } else if utterance.matchesAny(drinkWords)
+      || MokaVocabulary.wantsDecaf(utterance) && MokaPlaceFollowUps.kindAsked(utterance) == "cafe",
+      !utterance.matchesAny(beanWords.filter { $0 != "decaf*" })
+    {
+      // A drink to have there ("a decaf latte to sit with", "a cup of decaf in town"), or decaf
+      // asked of a cafe: a cafe's coffee, decaf if asked (a shop's decaf is beans to take home).
       need = "espresso"
       if MokaVocabulary.wantsDecaf(utterance) { (item, drinkAtCafe) = ("decaf", true) }
     } else if utterance.matchesAny(beanWords) || utterance.words.contains(where: { $0.hasSuffix("bohnen") })

@@ -127,9 +127,15 @@ struct MokaRouting: UtteranceClassifier {
 
   /// Where a bag's roaster or shop is, or whether it is open ("is my Huila's roaster open now?").
   static func asksForABagsRoaster(_ utterance: Utterance) -> Bool {
-    utterance.matchesAny(["roaster", "roastery", "where i bought", "where i got"])
+    // ("Who roasted this one? I'd visit them today": a visit to its roaster. "Who roasted it, and
+    // how old is it?" asks the bag.)
+    let visit =
+      utterance.matchesAny(["roaster", "roastery", "where i bought", "where i got"])
       && utterance.matchesAny(["open", "near", "where is", "wheres", "how far", "hours", "close", "closes", "go to", "visit"])
-      && MokaVocabulary.problem(in: utterance) == nil
+    let visitWhoRoasted =
+      utterance.matchesAny(["who roasted"])
+      && utterance.matchesAny(["from them", "buy from", "get from", "go there", "visit", "open today", "open now", "today"])
+    return (visit || visitWhoRoasted) && MokaVocabulary.problem(in: utterance) == nil
   }
 
   /// More of something bought somewhere else ("is it sold anywhere else? I want more").

@@ -1,0 +1,44 @@
+import Foundation
+import Ristretto
+import RistrettoRules
+import Testing
+
+@testable import MokaPot
+
+/// Places asked for by what they are for, the place just shown asked again, a bag's roaster
+/// visited, and whether a bag is still good to use.
+@Suite("Moka places and bags asked again")
+struct MokaPlacesAndBagsAgainTests {
+  @Test func decafAskedOfACafeIsADrinkThere() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("which cafe around here serves decaf?")
+    let call = try #require(MokaFixtures.calls(reply).first)
+    #expect(call.tool == "nearbyCafes")
+    #expect(call.arguments.contains("\"espresso\""), "\(call.arguments)")
+    // A shop's decaf is beans to take home.
+    let shop = try await MokaFixtures.rulesChat().send("which shop near me has decaf?")
+    #expect(MokaFixtures.calls(shop).first?.arguments.contains("\"beans\"") == true, "\(MokaFixtures.calls(shop))")
+  }
+
+  @Test func somewhereNearbyIsAPlaceWhateverItShouldHave() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("anywhere around here for a decaf cortado?")
+    #expect(MokaFixtures.calls(reply).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(reply))")
+  }
+
+  @Test func thePlaceShownIsAskedWhatItSells() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("is there a roaster near me?")
+    let again = try await chat.send("could I buy ground coffee at that place?")
+    #expect(MokaFixtures.calls(again).isEmpty, "\(MokaFixtures.calls(again))")
+    #expect(again.response.content.contains("sells"), "\(again.response.content)")
+  }
+
+  @Test func aBagsRoasterVisitedAndABagStillGood() async throws {
+    #expect(MokaRouting.asksForABagsRoaster(Utterance("who roasted this one? I'd visit them today")))
+    #expect(!MokaRouting.asksForABagsRoaster(Utterance("who roasted it, and when did I open it?")))
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("when was my Santos roasted, roughly?")
+    let still = try await chat.send("still worth using in the moka?")
+    #expect(MokaFixtures.calls(still).isEmpty, "\(MokaFixtures.calls(still))")
+    #expect(still.response.content.contains("stale"), "\(still.response.content)")
+  }
+}
