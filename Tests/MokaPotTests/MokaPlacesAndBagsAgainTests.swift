@@ -41,4 +41,16 @@ struct MokaPlacesAndBagsAgainTests {
     #expect(MokaFixtures.calls(still).isEmpty, "\(MokaFixtures.calls(still))")
     #expect(still.response.content.contains("stale"), "\(still.response.content)")
   }
+
+  @Test func narrowingPlacesOpenNowKeepsThemOpenNow() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("show me places near me that are open at the moment")
+    let narrowed = try await chat.send("which of those has gaskets for sale?")
+    let call = try #require(MokaFixtures.calls(narrowed).first)
+    #expect(call.tool == "nearbyCafes")
+    #expect(call.arguments.contains("\"openNow\":true"), "\(call.arguments)")
+    // Another time asked is not now.
+    let later = try await chat.send("and which of them opens tomorrow?")
+    #expect(MokaFixtures.calls(later).allSatisfy { !$0.arguments.contains("\"openNow\":true") }, "\(MokaFixtures.calls(later))")
+  }
 }

@@ -95,13 +95,15 @@ extension MokaToolRules {
     {
       return true
     }
-    let otherTime = [
-      "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "weekend", "monday", "tuesday", "wednesday", "thursday",
-      "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
-      "closing", "later", "earliest", "latest",
-    ]
-    return utterance.words.contains("open") && !utterance.matchesAny(otherTime)
+    return utterance.words.contains("open") && !utterance.matchesAny(otherTimes)
   }
+
+  /// Words for a time other than now, or that ask when.
+  static let otherTimes = [
+    "today", "tomorrow", "tonight", "morning", "afternoon", "evening", "weekend", "monday", "tuesday", "wednesday", "thursday",
+    "friday", "saturday", "sunday", "when", "what time", "hours", "until", "till", "opens", "opening", "close", "closes",
+    "closing", "later", "earliest", "latest",
+  ]
 
   /// What to look for nearby; a follow-up about the places just listed keeps that search.
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
@@ -232,12 +234,16 @@ extension MokaToolRules {
     // places' search again.
     let pointsAtCoffee =
       MokaReferences.refersBack(utterance) && ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "")
+    var openNow = wantsOpenNow(utterance)
     if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
       // (A need said anew, "and a shop for beans?", is a new search: the earlier item stays behind.)
       if need == "any" {
         need = MokaAnswers.string(earlier, "need") ?? "any"
         if item == nil { item = MokaAnswers.string(earlier, "item") }
       }
+      // Narrowing the places open now ("which of them has decaf?") keeps them open now, unless
+      // another time is asked.
+      if MokaReferences.refersBack(utterance), earlier.openNowAsked, !utterance.matchesAny(otherTimes) { openNow = true }
     } else if pointsAtCoffee, need != "gear" {
       // (Gear asked for beside them, "a grinder for those", is still gear.)
       need = "beans"
@@ -256,8 +262,16 @@ extension MokaToolRules {
     // (Open late or early: all five nearest, so the answer can pick by the hours.)
     let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords)
     return GeneratedContent(properties: [
-      "need": need, "kind": kind, "item": item, "openNow": wantsOpenNow(utterance),
+      "need": need, "kind": kind, "item": item, "openNow": openNow,
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 3),
     ])
+  }
+}
+
+extension GeneratedContent {
+  /// Whether these place-search arguments asked for places open now.
+  fileprivate var openNowAsked: Bool {
+    if case .structure(let values, _) = kind, case .bool(true)? = values["openNow"]?.kind { return true }
+    return false
   }
 }
