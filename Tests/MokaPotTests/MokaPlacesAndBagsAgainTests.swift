@@ -53,4 +53,16 @@ struct MokaPlacesAndBagsAgainTests {
     let later = try await chat.send("and which of them opens tomorrow?")
     #expect(MokaFixtures.calls(later).allSatisfy { !$0.arguments.contains("\"openNow\":true") }, "\(MokaFixtures.calls(later))")
   }
+
+  @Test func beansShownNarrowedKeepTheirSearch() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("which Kenyan coffees are in your list?")
+    let narrowed = try await chat.send("only honey-processed, please")
+    let call = try #require(MokaFixtures.calls(narrowed).first)
+    #expect(call.arguments.contains("Kenya") && call.arguments.contains("honey"), "\(call.arguments)")
+    let sameOrigin = try await chat.send("anything dark from the same country?")
+    let origin = try #require(MokaFixtures.calls(sameOrigin).first)
+    #expect(origin.arguments.contains("Kenya") && origin.arguments.contains("dark"), "\(origin.arguments)")
+    #expect(!origin.arguments.contains("honey"), "\(origin.arguments)")
+  }
 }

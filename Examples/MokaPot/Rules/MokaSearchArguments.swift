@@ -13,18 +13,22 @@ extension MokaToolRules {
     _ utterance: Utterance, context: RuleContext, regions: [String: String] = [:], beanCountries: [String: String] = [:]
   ) -> GeneratedContent {
     var arguments: [String: GeneratedContent] = [:]
-    if MokaReferences.refersBack(utterance), MokaReferences.lastKind(context) == "beans",
+    // ("Only the washed ones": the beans just shown, narrowed. "A decaf from there?": their origin.)
+    let narrows = ["just", "only"].contains(utterance.words.first ?? "")
+    let sameOrigin = utterance.matchesAny(["from there", "from the same", "same origin", "same country"])
+    if MokaReferences.refersBack(utterance) || narrows || sameOrigin, MokaReferences.lastKind(context) == "beans",
       let earlier = context.latest("searchBeans")?.arguments
     {
       // (Another origin asked for leaves the earlier one behind: "…but from another country".)
       let otherOrigin = utterance.matchesAny([
         "somewhere else", "elsewhere", "another country", "other country", "another origin", "different origin",
       ])
-      for key in ["origin", "roast", "process", "decaf", "species", "prefer"] where key != "origin" || !otherOrigin {
+      let kept = sameOrigin && !narrows ? ["origin"] : ["origin", "roast", "process", "decaf", "species", "prefer"]
+      for key in kept where key != "origin" || !otherOrigin {
         if let value = MokaAnswers.field(earlier, key), value.kind != .null { arguments[key] = value }
       }
       let notes = MokaAnswers.strings(earlier, "notes")
-      if !notes.isEmpty { arguments["notes"] = GeneratedContent(notes) }
+      if !notes.isEmpty, kept.count > 1 { arguments["notes"] = GeneratedContent(notes) }
     }
     // Something similar to one of the user's bags: beans from the same origin.
     if ["similar", "something like", "alternative", "replace", "same kind"].contains(where: {
