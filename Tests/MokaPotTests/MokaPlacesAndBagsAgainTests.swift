@@ -65,4 +65,16 @@ struct MokaPlacesAndBagsAgainTests {
     #expect(origin.arguments.contains("Kenya") && origin.arguments.contains("dark"), "\(origin.arguments)")
     #expect(!origin.arguments.contains("honey"), "\(origin.arguments)")
   }
+
+  @Test func moreOnCleaningIsAnsweredFromTheAdviceGiven() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    let advice = try await chat.send("what's the right way to wash a moka pot?")
+    #expect(MokaFixtures.calls(advice).first?.tool == "brewAdvice", "\(MokaFixtures.calls(advice))")
+    let more = try await chat.send("and what about a dishwasher?")
+    #expect(MokaFixtures.calls(more).isEmpty, "\(MokaFixtures.calls(more))")
+    #expect(more.response.content.contains("dishwasher"), "\(more.response.content)")
+    // A scale to buy is no limescale.
+    let scale = try await chat.send("where would I buy a scale to weigh the grounds?")
+    #expect(MokaFixtures.calls(scale).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(scale))")
+  }
 }

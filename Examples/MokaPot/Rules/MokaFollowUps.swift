@@ -57,6 +57,15 @@ enum MokaFollowUps {
     let aboutAcidity =
       MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
       && ["acidic", "acidity", "acid"].contains(where: question.words.contains)
+    // More on cleaning just advised on ("and is bleach ok?"), for no other pot: that advice, from its
+    // output. (A symptom told again, "still weak after that", asks for advice anew.)
+    if let advice = context.earlierResults.last, advice.tool == "brewAdvice", MokaVocabulary.problem(in: question) == "cleaning",
+      MokaAnswers.string(advice.arguments, "problem") == "cleaning",
+      !question.matchesAny(MokaKnowledge.findWords + ["buy", "get one", "get a"]),
+      MokaToolRules.cups(in: question) == nil, let fix = MokaAnswers.string(advice.output, "fix")
+    {
+      return fix
+    }
     guard MokaVocabulary.problem(in: question) == nil || aboutAcidity else { return nil }
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
