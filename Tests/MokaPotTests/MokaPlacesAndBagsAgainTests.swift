@@ -77,4 +77,10 @@ struct MokaPlacesAndBagsAgainTests {
     let scale = try await chat.send("where would I buy a scale to weigh the grounds?")
     #expect(MokaFixtures.calls(scale).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(scale))")
   }
+
+  @Test func aCountrysCafesAndBarsNameAStyle() {
+    #expect(MokaVocabulary.origin(in: Utterance("a dark cup like Italian cafes pour")) == nil)
+    #expect(MokaVocabulary.origin(in: Utterance("the strong stuff of Italian bars")) == "Blend")
+    #expect(MokaVocabulary.origin(in: Utterance("any Kenyan beans on the list?")) == "Kenya")
+  }
 }

@@ -177,7 +177,7 @@ enum MokaVocabulary {
   }
 
   /// Words for the classic Italian bar style of coffee.
-  static let italianStyle = ["italian style", "italian styled", "classic italian", "italian bar"]
+  static let italianStyle = ["italian style", "italian styled", "classic italian", "italian bar*"]
 
   /// The first entry of `table` whose words occur in `utterance` (exactly, or fuzzily when asked).
   static func first(_ table: [(words: [String], value: String)], in utterance: Utterance) -> String? {
@@ -209,7 +209,8 @@ enum MokaVocabulary {
 
   /// Words after a country's adjective that make it a style, not an origin.
   static let styleWords: Set<String> = [
-    "style", "styled", "roast", "roasted", "blend", "blends", "espresso", "type", "bar", "moka", "mokas", "pot",
+    "style", "styles", "styled", "roast", "roasted", "blend", "blends", "espresso", "espressos", "type", "types",
+    "bar", "bars", "cafe", "cafes", "caffe", "moka", "mokas", "pot",
     // The character of a country's coffee, not where it grew ("that Italian punch").
     "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel", "crema",
   ]
