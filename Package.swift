@@ -57,6 +57,7 @@ let package = Package(
         "moka/answers-blind16.jsonl", "moka/routing-blind15.jsonl", "moka/answers-blind17.jsonl", "moka/routing-blind16.jsonl",
         "moka/answers-blind18.jsonl", "moka/routing-blind17.jsonl", "moka/answers-blind19.jsonl", "moka/routing-blind18.jsonl",
         "moka/answers-blind20.jsonl", "moka/routing-blind19.jsonl", "moka/answers-blind21.jsonl", "moka/routing-blind20.jsonl",
+        "moka/answers-blind22.jsonl", "moka/routing-blind21.jsonl", "moka/answers-blind23.jsonl", "moka/routing-blind22.jsonl",
         "fuzz",
       ],
       resources: [
