@@ -130,6 +130,21 @@ enum MokaCupboardAnswers {
         + brews(bag, cups: cups, dose: dose, wanted: wanted, perDay: brewsPerDay(question))
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
+    // Which bags are open, or how many ("which have I started?"): those, and the ones still sealed.
+    // ("Which should I open next?" asks the order to open them in.)
+    if question.matchesAny(["opened", "started", "open bags", "are open", "got open", "have open", "currently open"]),
+      question.matchesAny(["which", "how many", "what bags", "list"]),
+      !question.matchesAny([
+        "unopened", "not opened", "sealed", "havent opened", "still closed", "when", "how long", "oldest", "should i open",
+        "open next", "to open",
+      ])
+    {
+      let started = open.filter { A.field($0, "opened")?.kind != .bool(false) }
+      let sealed = open.filter { A.field($0, "opened")?.kind == .bool(false) }
+      let names = { (bags: [GeneratedContent]) in bags.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") }
+      return "You have opened \(started.count) of your \(open.count) bags: \(names(started))."
+        + (sealed.isEmpty ? "" : " Still sealed: \(names(sealed)).")
+    }
     if question.matchesAny(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
       return "You have \(open.count) bags: " + open.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") + "."
     }

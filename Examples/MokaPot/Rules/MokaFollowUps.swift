@@ -92,6 +92,18 @@ enum MokaFollowUps {
         question.words.contains("which") && question.words.count <= 8
         && question.words.contains { ["most", "least"].contains($0) || $0.count > 5 && $0.hasSuffix("est") }
       if pointsBack || short || whichMost, let ranked = ranked(question, beans) { return ranked }
+      // "The Kenyan one(s)", when Kenyans were shown: those, not a new search.
+      if let origin = MokaVocabulary.origin(in: question), question.words.contains("the"),
+        question.words.contains(where: { ["one", "ones"].contains($0) }),
+        !question.matchesAny(notAboutBeans.filter { $0 != "more" })
+      {
+        let fromThere = beans.filter { bean in
+          (MokaAnswers.string(bean, "origin") ?? "").lowercased().contains(origin.lowercased())
+        }
+        if !fromThere.isEmpty {
+          return ranked(question, fromThere) ?? aboutBeans(question, fromThere, referents: fromThere)
+        }
+      }
       // ("Tell me more about the first" asks about it, not for more beans.)
       let tellMore = question.matchesAny(["tell me more", "more about", "more info", "more details"])
       let blocking = tellMore ? notAboutBeans.filter { $0 != "more" } : notAboutBeans
@@ -109,6 +121,10 @@ enum MokaFollowUps {
       }
       // A bag chosen for a pot size, said not asked ("the Huila, in the 2-cup"): its recipe.
       if MokaToolRules.choosesBagForPot(question) { return nil }
+      // Beans of a kind wanted ("after that, something nutty"): a search.
+      if namesBeanFilter(question), question.matchesAny(["something", "i want", "id like", "looking for"]) {
+        return nil
+      }
       // ("and with the 2-cup, then?" right after a count of brews is that count again.)
       let recount = asksCountAgain(question, context) && MokaToolRules.cups(in: question) != nil
       // Whether it is still worth brewing asks the bag's freshness, whatever brewing word it uses;

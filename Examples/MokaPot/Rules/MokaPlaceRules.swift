@@ -67,8 +67,13 @@ extension MokaToolRules {
   /// "recommend one, and tell me where to buy it".)
   static func asksWhereToGet(_ utterance: Utterance) -> Bool {
     let getting: Set<String> = ["buy", "get", "find", "grab", "purchase", "order", "pick", "source"]
+    let whereWords: Set<String> = ["where", "wheres", "whered", "wherell"]
+    // ("I'll get a steel one. Where?": where, last, after a verb of getting.)
+    if let last = utterance.words.last, whereWords.contains(last), utterance.words.contains(where: getting.contains) {
+      return true
+    }
     let words = utterance.words.drop { ["so", "and", "then", "ok", "okay", "but", "well", "now"].contains($0) }
-    guard let first = words.first, ["where", "wheres", "whered", "wherell"].contains(first) else { return false }
+    guard let first = words.first, whereWords.contains(first) else { return false }
     return words.dropFirst().prefix(3).contains(where: getting.contains)
   }
 

@@ -182,7 +182,7 @@ struct MokaRouting: UtteranceClassifier {
       && (utterance.matchesAny([
         "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "my coffees", "have at home", "got at home",
         "have i got",
-        "do i own", "do i have", "already at home", "at home already",
+        "do i own", "do i have", "already at home", "at home already", "do i already have", "have i already",
       ]) || MokaVocabulary.namesOwnBag(utterance))
       && !utterance.matchesAny(["do i have to", "do i have a problem"])
     // (Nor anything to look up on the web: "the newest pot models".)

@@ -136,6 +136,22 @@ enum MokaToolRules {
         "taste*", "valve", "amount of water", "amount of coffee", "how many grams", "grams of coffee",
       ], fuzzy: false)
 
+  /// How to brew a bag in a pot size, asked with nothing about the bag itself ("what's the best
+  /// way to brew the Antigua in the 9-cup?"): a recipe. (Dialling a bag in reads it first, and
+  /// a question that also asks what is left or how fresh it is asks the cupboard.)
+  static func asksHowToBrewABag(_ utterance: Utterance) -> Bool {
+    (cups(in: utterance) != nil || potSizeWords(utterance))
+      && utterance.matchesAny([
+        "how should i brew", "how do i brew", "how to brew", "how would i brew", "best way to brew", "way to brew",
+        "how should i make", "how do i make",
+      ])
+      && !utterance.matchesAny([
+        "dial", "dialing", "dialling", "how much", "left", "fresh*", "stale", "enough", "have i", "do i have", "cupboard",
+        "and is",
+        "similar", "find me", "recommend*", "suggest*", "something", "out of",
+      ])
+  }
+
   /// Words that ask for a recipe or how to brew.
   static let recipeWords = [
     "recipe", "how to brew", "how do i brew", "how should i brew", "how to make", "brew tips", "brewing tips", "tips for brewing",
@@ -152,7 +168,7 @@ enum MokaToolRules {
       contextScore: { utterance, _ in
         // A bag named with a pot size and nothing to count ("the Huila, in the 2-cup"): its recipe.
         if bags.contains(where: { utterance.words.contains($0) }) {
-          return choosesBagForPot(utterance) ? 3 : 0
+          return choosesBagForPot(utterance) ? 3 : asksHowToBrewABag(utterance) ? 6 : 0
         }
         // Acidity wanted in a bean is no sour brew ("the most acidic, zingy bean you have").
         if ["lowAcidity", "highAcidity"].contains(preference(in: utterance) ?? ""),
@@ -161,16 +177,22 @@ enum MokaToolRules {
         {
           return -4
         }
-        // A part to buy is no leak ("which shop has a spare gasket? and how is it fitted?").
+        // A part to buy is no leak ("which shop has a spare gasket? and how is it fitted?"), nor a
+        // leak stated beside where to get the part ("it drips at the seam; where's a new seal sold?"),
+        // unless a fix is asked too.
         if MokaVocabulary.problem(in: utterance) == "leaking",
           utterance.matchesAny(MokaKnowledge.findWords + ["grab", "pick up"]),
           !utterance.matchesAny(["leak*", "drip*", "dribbl*", "seep*", "ooz*", "seam"])
+            || (MokaToolRules.asksWhereToGet(utterance) || utterance.matchesAny(MokaToolRules.wherePhrases))
+              && !utterance.matchesAny(["fix", "stop it", "what do i do", "what should i do"])
         {
           return -4
         }
         // (Asking how to brew so as to avoid a problem is this tool's even with a roast named:
         // "how do I brew a light roast without it going sour?")
-        let howTo = utterance.matchesAny(["how do i brew", "how to brew", "how should i brew", "how can i brew", "how do i make"])
+        let howTo = utterance.matchesAny([
+          "how do i brew", "how to brew", "how should i brew", "how can i brew", "how do i make", "tips", "how to make",
+        ])
         let problem =
           MokaVocabulary.problem(in: utterance) != nil && (!MokaFollowUps.namesBeanFilter(utterance) || howTo) ? 2.0 : 0
         // A problem only in the second part of a two-part question comes second.

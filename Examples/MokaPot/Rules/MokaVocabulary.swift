@@ -377,6 +377,9 @@ enum MokaVocabulary {
 
   /// The brewing problem that best matches `utterance`: the most phrases matched, the more urgent on a tie.
   static func problem(in utterance: Utterance) -> String? {
+    // A bean wanted "less bitter" or "not as sour" describes beans, not a brew to fix ("suggest
+    // something less harsh"); "tips to make it less bitter" is the brew's.
+    if wantsLessOf(utterance) { return nil }
     var best: (problem: String, score: Int)?
     for entry in problems {
       var score = entry.phrases.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count
@@ -387,6 +390,17 @@ enum MokaVocabulary {
       if score > 0, score > (best?.score ?? 0) { best = (entry.problem, score) }
     }
     return best?.problem
+  }
+
+  /// Whether the question asks for beans with less of a taste ("recommend one less bitter").
+  static func wantsLessOf(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    let less = words.indices.dropLast().contains { index in
+      ["less", "lower"].contains(words[index])
+        && ["bitter", "sour", "acidic", "harsh", "burnt", "sharp"].contains(words[index + 1])
+    }
+    return less && utterance.matchesAny(["recommend*", "suggest*", "replace*", "replacement", "a bean", "something", "another"])
+      && !utterance.matchesAny(["tips", "how", "make it", "make my", "brew it", "fix"])
   }
 
   /// Whether the question says the coffee does not rise or come through ("it isn't pushing any
@@ -431,7 +445,7 @@ enum MokaVocabulary {
   static func asksPriceOfAThing(_ utterance: Utterance) -> Bool {
     let words = utterance.words
     guard let start = utterance.position(of: Phrase("how much", fuzzy: false)), start + 2 < words.count,
-      ["is", "are", "does", "do"].contains(words[start + 2])
+      ["is", "are", "does", "do", "would", "will", "might"].contains(words[start + 2])
     else { return false }
     let rest = words[(start + 3)...].prefix(5)
     let things: Set<String> = [
@@ -441,7 +455,7 @@ enum MokaVocabulary {
       "it", "they", "that", "those", "this", "these",
     ]
     let amounts: Set<String> = [
-      "left", "coffee", "water", "dose", "grams", "g", "need", "use", "put", "remaining", "caffeine",
+      "left", "coffee", "water", "dose", "grams", "g", "need", "use", "put", "remaining", "caffeine", "total", "altogether",
     ]
     return rest.contains(where: things.contains) && !words.contains(where: amounts.contains)
   }
