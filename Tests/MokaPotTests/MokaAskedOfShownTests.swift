@@ -50,4 +50,10 @@ struct MokaAskedOfShownTests {
     #expect(MokaFixtures.calls(pick).isEmpty, "\(MokaFixtures.calls(pick))")
     #expect(pick.response.content.contains("Kochere"), "\(pick.response.content)")
   }
+
+  @Test func fixingATasteAndANewPotAreBrewingWhateverBeansTheyName() {
+    #expect(MokaRouting.isBrewing(Utterance("tips to make a dark roast less harsh in the pot?")))
+    #expect(MokaRouting.isBrewing(Utterance("I have a brand new moka: what should I do before I use it?")))
+    #expect(!MokaRouting.isBrewing(Utterance("where do I buy a brand new moka before Sunday?")))
+  }
 }

@@ -299,6 +299,15 @@ struct MokaRouting: UtteranceClassifier {
     // ("Dose for that?": the recipe for the pot or beans just named.)
     let shortDose =
       utterance.words.count <= 5 && utterance.matchesAny(["dose", "ratio", "recipe"]) && MokaReferences.refersBack(utterance)
-    return (recipe || problem) && !elsewhere && !describesBeans || asksHow || shortDose
+    // How to fix a taste, whatever beans it names ("tips to make a dark roast less harsh?"), or
+    // what to do before a new pot's first use.
+    let fixesTaste =
+      problem && utterance.matchesAny(["tips", "how to make", "how do i make", "how can i make", "how do i stop"])
+      && !utterance.matchesAny(MokaKnowledge.findWords + ["bag", "bags", "cupboard"])
+    let firstUse =
+      MokaVocabulary.problem(in: utterance) == "firstUse"
+      && utterance.matchesAny(["before using", "before i use", "before first", "first use", "season*", "should i do"])
+      && !utterance.matchesAny(MokaKnowledge.findWords)
+    return (recipe || problem) && !elsewhere && !describesBeans || asksHow || shortDose || fixesTaste || firstUse
   }
 }
