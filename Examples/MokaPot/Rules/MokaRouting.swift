@@ -73,11 +73,12 @@ struct MokaRouting: UtteranceClassifier {
   static let clearRequest = 3.0
 
   /// The specialist that holds the one tool the question asks for, when the specialist the learned
-  /// router leans to has no tool it asks for or is the fallback ("and where would I buy more of
-  /// it?" leaning to general): the tool rules read the request itself, the router only its likeness to labelled
-  /// questions. (Not brewing advice: a brewing problem's words also describe beans, "the least acidic".)
+  /// router leans to lacks it ("and where would I buy more of it?" leaning to the cupboard). The
+  /// tool rules read the request itself; the router reads only its likeness to labelled questions.
+  /// General, the fallback, counts as lacking every tool here: leaning to it keeps a conversation
+  /// with its current specialist. (Never brewing advice: a brewing problem's words also describe
+  /// beans, "the least acidic".)
   func ownerOfAskedTool(_ utterance: Utterance, leaning: String) -> String? {
-    // (Leaning to general, the fallback, keeps a conversation with its current specialist, who may lack the tool.)
     guard let leaned = MokaSpecialty(rawValue: leaning) else { return nil }
     let asked = intents.toolsAsked(in: utterance, context: RuleContext())
     guard asked.count == 1, let (tool, score) = asked.first, score >= Self.clearRequest, tool != "brewAdvice",
