@@ -57,7 +57,10 @@ struct MokaRouting: UtteranceClassifier {
       return ("cupboard", 1, result.scores)
     }
     if cases.contains("beans"), !namesBag, Self.isBeanSearch(utterance) { return ("beans", 1, result.scores) }
-    if result.confidence < Self.leaningBelow, let owner = ownerOfAskedTool(utterance, leaning: result.answer),
+    // (General, the fallback, takes over a conversation only at the chat's switch confidence: under
+    // it, it only leans too.)
+    let leaningBelow = result.answer == MokaSpecialty.general.rawValue ? Self.generalLeaningBelow : Self.leaningBelow
+    if result.confidence < leaningBelow, let owner = ownerOfAskedTool(utterance, leaning: result.answer),
       cases.contains(owner)
     {
       return (owner, 1, result.scores)
@@ -68,6 +71,9 @@ struct MokaRouting: UtteranceClassifier {
   /// Under this probability the learned router only leans to a specialist: a tool the question
   /// clearly asks for outweighs it.
   static let leaningBelow = 0.6
+  /// Under this probability a pick of general only leans: a conversation leaves its specialist for
+  /// general only at ``SpecialistChat``'s default switch confidence.
+  static let generalLeaningBelow = 0.75
   /// The least tool-rule score of a clear request: a phrase of the tool's own ("where can I buy"),
   /// not a word that may mean something else.
   static let clearRequest = 3.0
