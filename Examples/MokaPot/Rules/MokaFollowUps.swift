@@ -57,16 +57,17 @@ enum MokaFollowUps {
     let aboutAcidity =
       MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
       && ["acidic", "acidity", "acid"].contains(where: question.words.contains)
+    let problem = MokaVocabulary.problem(in: question)
     // More on cleaning just advised on ("and is bleach ok?"), for no other pot: that advice, from its
     // output. (A symptom told again, "still weak after that", asks for advice anew.)
-    if let advice = context.earlierResults.last, advice.tool == "brewAdvice", MokaVocabulary.problem(in: question) == "cleaning",
+    if let advice = context.earlierResults.last, advice.tool == "brewAdvice", problem == "cleaning",
       MokaAnswers.string(advice.arguments, "problem") == "cleaning",
       !question.matchesAny(MokaKnowledge.findWords + ["buy", "get one", "get a"]),
       MokaToolRules.cups(in: question) == nil, let fix = MokaAnswers.string(advice.output, "fix")
     {
       return fix
     }
-    guard MokaVocabulary.problem(in: question) == nil || aboutAcidity else { return nil }
+    guard problem == nil || aboutAcidity else { return nil }
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
     // Right after a recipe: its dose, water, grind or heat, for the same pot.

@@ -112,13 +112,9 @@ struct MokaIntents: Sendable {
   /// The tools `part` asks for on its own: the best-scoring rules at or above their least score
   /// (several when they tie).
   func tools(for part: Utterance, context: RuleContext) -> [String] {
-    var best: (score: Double, tools: [String]) = (0, [])
-    for rule in rules {
-      let score = part.score(rule.triggers) + rule.contextScore(part, context)
-      guard score >= rule.minimumScore, score >= best.score else { continue }
-      best = score > best.score ? (score, [rule.tool]) : (score, best.tools + [rule.tool])
-    }
-    return best.tools
+    let scores = toolsAsked(in: part, context: context).filter { $0.value >= 0 }
+    guard let best = scores.values.max() else { return [] }
+    return rules.map(\.tool).filter { scores[$0] == best }
   }
 
   /// The score of every tool whose rule reaches its least score for `utterance`.

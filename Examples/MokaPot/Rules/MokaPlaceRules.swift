@@ -248,7 +248,11 @@ extension MokaToolRules {
       }
       // Narrowing the places open now ("which of them has decaf?") keeps them open now, unless
       // another time is asked.
-      if MokaReferences.refersBack(utterance), earlier.openNowAsked, !utterance.matchesAny(otherTimes) { openNow = true }
+      if MokaReferences.refersBack(utterance), MokaAnswers.field(earlier, "openNow")?.kind == .bool(true),
+        !utterance.matchesAny(otherTimes)
+      {
+        openNow = true
+      }
     } else if pointsAtCoffee, need != "gear" {
       // (Gear asked for beside them, "a grinder for those", is still gear.)
       need = "beans"
@@ -270,13 +274,5 @@ extension MokaToolRules {
       "need": need, "kind": kind, "item": item, "openNow": openNow,
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 3),
     ])
-  }
-}
-
-extension GeneratedContent {
-  /// Whether these place-search arguments asked for places open now.
-  fileprivate var openNowAsked: Bool {
-    if case .structure(let values, _) = kind, case .bool(true)? = values["openNow"]?.kind { return true }
-    return false
   }
 }
