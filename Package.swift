@@ -58,6 +58,7 @@ let package = Package(
         "moka/answers-blind18.jsonl", "moka/routing-blind17.jsonl", "moka/answers-blind19.jsonl", "moka/routing-blind18.jsonl",
         "moka/answers-blind20.jsonl", "moka/routing-blind19.jsonl", "moka/answers-blind21.jsonl", "moka/routing-blind20.jsonl",
         "moka/answers-blind22.jsonl", "moka/routing-blind21.jsonl", "moka/answers-blind23.jsonl", "moka/routing-blind22.jsonl",
+        "moka/answers-blind24.jsonl", "moka/routing-blind23.jsonl", "moka/answers-blind25.jsonl", "moka/routing-blind24.jsonl",
         "fuzz",
       ],
       resources: [

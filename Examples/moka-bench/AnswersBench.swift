@@ -7,8 +7,8 @@ import RistrettoRules
 /// the answer must and must not say, per single question and per conversation turn.
 ///
 /// Every set was written blind (without sight of the rules or earlier sets); `answers-dev` and
-/// `answers-blind`…`answers-blind21` have since been tuned on, after their first figures were
-/// reported, and `answers-blind22` and `answers-blind23` are never tuned on (Docs/AnswerQuality.md
+/// `answers-blind`…`answers-blind23` have since been tuned on, after their first figures were
+/// reported, and `answers-blind24` and `answers-blind25` are never tuned on (Docs/AnswerQuality.md
 /// says which is which).
 enum AnswersBench {
   struct Tally {
@@ -35,7 +35,7 @@ enum AnswersBench {
       ? [
         "dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11",
         "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21",
-        "blind22", "blind23",
+        "blind22", "blind23", "blind24", "blind25",
       ]
       : [options.set]
     let backends = try AnswerBackends.make(options)

@@ -32,7 +32,7 @@ struct BenchOptions {
                  schema suite on SmolLM2's vocabulary and on each GGUF model's (--model, $RISTRETTO_MODEL,
                  $RISTRETTO_GEMMA_MODEL)
       routing    routing accuracy: leave-one-set-out on the training sets, then the blind set (--set NAME|all)
-      answers    answer quality on the answer sets (dev, blind…blind21 tuned on; blind22, blind23 never): route, first
+      answers    answer quality on the answer sets (dev, blind…blind23 tuned on; blind24, blind25 never): route, first
                  tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|llama)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       inputs     time against question size (1k-100k characters): token count, rules, session, chat turn
