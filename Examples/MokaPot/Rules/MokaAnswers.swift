@@ -85,11 +85,7 @@ enum MokaAnswers {
     {
       sentences.append("My list says which places sell moka pots, not which sizes they stock: call to check before you go.")
     }
-    // A greeting first is answered in kind ("Ciao! …").
-    let opener = question.words.first.flatMap { word in
-      greetings.contains(word) ? word.prefix(1).uppercased() + word.dropFirst() + "! " : nil
-    }
-    let text = (opener ?? "") + sentences.joined(separator: " ")
+    let text = opener(question) + sentences.joined(separator: " ")
     // "…, and how do I stop it sputtering?": the brewing advice as well.
     if let problem = secondPartProblem(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
       return .callOrReply(tool: "brewAdvice", arguments: advice(problem), reply: text)
@@ -293,9 +289,11 @@ enum MokaAnswers {
       // A question about places it names is answered about them alone.
       if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
       // Open latest or earliest today: that place first. (Tomorrow's hours are not in the output.)
-      if !question.words.contains("tomorrow"), let pick = MokaPlaceFollowUps.byHours(question, array(output, "places")) {
+      if !question.words.contains("tomorrow"), case let picks = MokaPlaceFollowUps.byHours(question, array(output, "places")),
+        !picks.isEmpty
+      {
         let lead = question.matchesAny(MokaPlaceFollowUps.lateWords) ? "Open latest today" : "Open earliest today"
-        return "\(lead): " + placeLine(pick) + "."
+        return "\(lead): " + picks.map(placeLine).joined(separator: "; ") + "."
       }
       let item = string(result.arguments, "item").map { "Places that sell \($0): " } ?? "Nearby: "
       return item + array(output, "places").map(placeLine).joined(separator: "; ") + "."
@@ -383,6 +381,13 @@ enum MokaAnswers {
       return "Nearby search is unavailable (\(status)): I do not know where you are. Share a location (moka --location LAT,LON)."
     default: return "\(result.tool) is unavailable right now (\(status)), so it did not run."
     }
+  }
+
+  /// A greeting the question opens with, answered in kind ("Ciao! ", "Good morning! "), or "".
+  static func opener(_ question: Utterance) -> String {
+    let words = question.words
+    let greeting = [words.prefix(2).joined(separator: " "), words.first ?? ""].first { greetings.contains($0) }
+    return greeting.map { $0.prefix(1).uppercased() + $0.dropFirst() + "! " } ?? ""
   }
 
   static let greetings = [

@@ -157,7 +157,7 @@ enum MokaCupboardAnswers {
     if question.matchesAny([
       "total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo", "across",
       "how much is left", "how much left",
-    ]) {
+    ]), !MokaVocabulary.asksDose(question) {
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
@@ -201,10 +201,7 @@ enum MokaCupboardAnswers {
       let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
       return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
-    if question.matchesAny([
-      "running low", "running out", "almost out", "nearly out", "nearly empty", "almost empty", "least", "lowest", "run out",
-      "nearly gone", "almost gone",
-    ]) || runsOut {
+    if question.matchesAny(MokaVocabulary.runningLow + ["least", "lowest"]) || runsOut {
       guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
@@ -313,10 +310,11 @@ enum MokaCupboardAnswers {
       "brews", "brew", "enough", "left", "remaining", "how much", "how many", "total", "fresh", "freshness", "freshest",
       "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
       "last me", "run out", "runs out", "ran out", "running", "usable", "useable", "drinkable", "still ok", "worth using",
-      "unopened", "opened", "fading", "peak", "almost out", "nearly out",
-      "use up", "gone",
+      "unopened", "opened", "fading", "peak", "use up", "gone",
       "fresher", "older", "newer",
-    ] + discardWords
+      // ("Can I do a 3-cup with the last of the Huila?": enough for a brew.)
+      "the last of", "can i do", "can i make", "could i do", "could i make",
+    ] + discardWords + MokaVocabulary.runningLow
 
   /// Words that compare bags: a question with one needs all of them.
   static let comparisons = [

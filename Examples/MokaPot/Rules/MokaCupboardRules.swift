@@ -5,6 +5,9 @@ import RistrettoRules
 /// amounts and freshness words, a bag named (or named by its bean), a comparison with the
 /// reference bean.
 extension MokaToolRules {
+  /// The user's bags named by their roast ("my light roasts", "my dark roast").
+  static let ownRoasts = ["my roasts", "my light roast*", "my medium roast*", "my dark roast*"]
+
   /// Owning, amounts, freshness and the user's bag names point at the cupboard.
   static let ownership: [Phrase] =
     .weighted(
@@ -14,17 +17,16 @@ extension MokaToolRules {
         "have i got",
         "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last", "still any good",
         "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
+      ] + ownRoasts + [
         "already have", "i already",
       ], fuzzy: false)
     + .weighted(
       2,
       [
         "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
-        "almost empty", "nearly empty", "almost out", "nearly out", "almost gone", "nearly gone",
-        "opened", "sealed",
-        "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first", "run out", "running low",
-        "running out", "how many brews", "brews", "grams",
-      ], fuzzy: false)
+        "opened", "sealed", "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first",
+        "how many brews", "brews", "grams",
+      ] + MokaVocabulary.runningLow, fuzzy: false)
 
   static func cupboard(bagNames: [String], tags: MokaTags? = nil) -> ToolRule {
     let names = bagNames.map { $0.lowercased() }
@@ -68,7 +70,7 @@ extension MokaToolRules {
         }
         let about = [
           "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
-          "any good", "still good", "fad*",
+          "any good", "still good", "fad*", "the last of", "can i do", "can i make", "could i do", "could i make",
         ]
         if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
           utterance.matchesAny(about) || MokaCupboardAnswers.brewsWanted(utterance) != nil
@@ -101,13 +103,21 @@ extension MokaToolRules {
       // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
       let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
       let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
+      // A bag of the user's named by its country, when one bag is from there ("my Colombian bag").
+      // ("Anything Colombian in my cupboard?" asks the list.)
+      let byCountry =
+        utterance.matchesAny(["my", "own", "mine"]) && utterance.matchesAny(["bag", "one"])
+          && !utterance.matchesAny(["any", "anything"])
+        ? MokaVocabulary.origin(in: utterance).flatMap { tags?.bagsByCountry[$0] }.flatMap { $0.count == 1 ? $0.first : nil }
+        : nil
       // A bag named (or named by its bean) beats one that "it" points back at.
       let named = bagNames.first { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }
       let bag =
         bothNamed
         ? nil
         // (The word before "bag" is the name's head: "my Hawaiian Kona bag" is the Kona.)
-        : named ?? byBean ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? baggedName(utterance)
+        : named ?? byBean ?? byCountry ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context)
+          ?? baggedName(utterance)
           ?? ownedName(utterance) ?? (bagNames.isEmpty ? capitalisedName(utterance) : nil)
       let compare = utterance.matchesAny(compareWords)
       // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)

@@ -18,7 +18,8 @@ enum MokaFollowUps {
   ]
   /// Words that ask for another tool than the cupboard (buying, brewing advice), or for a new look-up.
   static let notAboutBags = [
-    "buy", "where", "wheres", "whered", "near*", "shop", "store", "order", "grind", "recipe", "how do i", "how should i",
+    "buy", "where", "wheres", "whered", "near", "nearby", "nearest", "nearer", "shop", "store", "order", "grind", "recipe",
+    "how do i", "how should i",
     "similar", "other", "another", "else", "instead", "replace", "recommend", "suggest", "compare", "reference", "profile",
     "versus", "vs", "differ*", "same bean", "goes in", "go in", "put in", "dose", "water", "how much coffee", "tips",
     "how to brew",
@@ -139,17 +140,20 @@ enum MokaFollowUps {
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
-      // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
-      if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }
+      // (A place named that the search did not list is a new search.)
       let names = !MokaReferences.named(in: question, among: places).isEmpty
       let namesOther = placeNames.contains { MokaPlaceFollowUps.mentions(question, name: $0) }
       guard names || !namesOther else { return nil }
+      // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
+      if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }
       // "The cafe", "the shop", "there": the place just shown, as a pointer would.
       let definite = question.matchesAny(MokaPlaceFollowUps.definiteReferences)
       // Without a pointer, naming a kind of place or an item is a new search ("any cafe open now?").
       let newSubject = !pointsBack && !definite && question.matchesAny(MokaPlaceFollowUps.subjects)
       // (What the app knows is no question about the places: "is warm water better?")
-      guard !question.matchesAny(notAboutPlaces), !newSubject, pointsBack || short || names || definite,
+      // (Nor a dose: "when it comes, how much coffee goes in?")
+      guard !question.matchesAny(notAboutPlaces), !MokaVocabulary.asksDose(question), !newSubject,
+        pointsBack || short || names || definite,
         names || MokaKnowledge.asked(question, context) == nil
       else { return nil }
       return MokaPlaceFollowUps.answer(question, places, context)
@@ -245,15 +249,18 @@ enum MokaFollowUps {
     guard compares else { return nil }
     // "Which of those is the darkest?": by roast, when one of them is at that end of the scale;
     // else a new search serves better (nil). ("But darker" asks for more, not a pick.)
+    // ("The least dark" is the lightest; "the least light" the darkest.)
+    let rankedRoast = question.matchesAny(["most dark", "least dark", "most light", "least light"])
     let picksByRoast =
-      question.matchesAny(["darkest", "lightest"])
+      question.matchesAny(["darkest", "lightest"]) || rankedRoast
       || question.matchesAny(["darker", "lighter"]) && question.matchesAny(["which", "of those", "of the two", "of them"])
     if picksByRoast {
       let order = ["light": 0, "medium": 1, "dark": 2]
-      let darkest = question.matchesAny(["darkest", "darker"])
+      let darkest = question.matchesAny(["darkest", "darker", "most dark", "least light"])
       let level = { (bean: GeneratedContent) in order[MokaAnswers.string(bean, "roast") ?? ""] ?? 1 }
       let pick = darkest ? beans.max(by: { level($0) < level($1) }) : beans.min(by: { level($0) < level($1) })
-      guard let pick, level(pick) == (darkest ? 2 : 0), beans.filter({ level($0) == level(pick) }).count == 1 else {
+      guard let pick, rankedRoast || level(pick) == (darkest ? 2 : 0), beans.filter({ level($0) == level(pick) }).count == 1
+      else {
         return nil
       }
       return "Of those, the \(darkest ? "darkest" : "lightest") roast is " + MokaAnswers.beanLine(pick) + "."

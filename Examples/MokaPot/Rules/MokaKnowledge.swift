@@ -59,7 +59,9 @@ enum MokaKnowledge {
 
   /// Words that ask to buy or find something: a job for the place search, not for knowledge.
   static let findWords = [
-    "where", "buy", "sell*", "shop*", "store", "stock*", "near*", "get a new", "get one", "get another", "order",
+    "where", "buy", "sell*", "shop*", "store", "stock*", "near", "nearby", "nearest", "nearer", "get a new", "get one",
+    "get another", "order", "need a new",
+    "need new",
     "replacement", "spare", "open now", "open right now", "open today", "still open", "whats open", "opening hours", "anywhere",
     "somewhere", "wheres", "sold",
     "online",
@@ -122,13 +124,14 @@ enum MokaKnowledge {
         question,
         [
           "what can you do", "what do you do", "who are you", "how does this work", "can you help", "how can you help",
-          "what can you help", "what are you",
+          "what can you help", "what are you", "could you help", "would you help", "help me with my coffee",
         ]) && question.words.count <= 10 && !MokaFollowUps.namesBeanFilter(question)
         && MokaVocabulary.problem(in: question) == nil
         && !says(question, findWords + ["bean", "beans", "decaf*", "cupboard", "bag", "bags", "recipe", "dose", "grind"])
     },
-    answer: { _ in
-      "I am a moka-pot coffee assistant. I can suggest beans from a reference corpus, check the bags in your cupboard "
+    answer: { question in
+      MokaAnswers.opener(question)
+        + "I am a moka-pot coffee assistant. I can suggest beans from a reference corpus, check the bags in your cupboard "
         + "(amounts, freshness, what to finish first), help you brew and fix your moka, and find nearby cafes, roasters "
         + "and shops."
     })

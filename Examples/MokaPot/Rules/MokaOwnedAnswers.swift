@@ -13,10 +13,14 @@ extension MokaCupboardAnswers {
     let anyOfThem =
       question.matchesAny(["is there any", "any in my", "got any at home"]) && !MokaFollowUps.namesBeanFilter(question)
     let bags = A.array(output, "bags")
+    // ("One of those at home: how much is left?": what each line says, of the one owned.)
+    let amountOfOne =
+      question.matchesAny(["one of those", "one of them", "one of these"])
+      && question.matchesAny(["how much", "left", "remaining", "fresh", "still good"])
     guard MokaReferences.lastKind(context) == "beans", MokaReferences.refersBack(question) || like || anyOfThem,
       !bags.isEmpty,
       MokaToolRules.cups(in: question) == nil, MokaReferences.named(in: question, among: bags).isEmpty,
-      !asksComputation(question), !asksComparison(question),
+      !asksComputation(question) || amountOfOne, !asksComparison(question),
       !question.matchesAny(MokaToolRules.compareWords.filter { !["one of those", "one of them", "one of these"].contains($0) })
     else { return nil }
     let names = bags.compactMap { A.string($0, "name") }.joined(separator: ", ")

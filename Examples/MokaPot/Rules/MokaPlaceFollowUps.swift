@@ -71,13 +71,10 @@ enum MokaPlaceFollowUps {
     let named = named(in: question, places)
     guard !named.isEmpty else { return nil }
     let asked = Aspect.asked(in: question)
-    // ("…, and do they sell beans?": from the place's own list as well.)
+    // ("…, and do they sell beans?", "do they do brunch?": from the place's own list as well.)
     let sells =
-      question.matchesAny(["sell*", "stock*", "carry", "have any", "do they have"])
-      ? named.compactMap { place -> String? in
-        let items = A.strings(place, "sells")
-        return items.isEmpty ? nil : " \(A.string(place, "name") ?? "It") sells \(items.joined(separator: ", "))."
-      }.joined() : ""
+      asksWhetherSold(question)
+      ? named.compactMap { place in sellsReply(question, place).map { " " + $0 } }.joined() : ""
     return named.map { line($0, asked.isEmpty ? [.hours, .address, .distance] : asked) }.joined(separator: "; ") + "."
       + sells
   }
@@ -102,8 +99,8 @@ enum MokaPlaceFollowUps {
       chosen = ofKind
     } else if ["closer", "closest", "nearest", "nearer"].contains(where: question.words.contains) {
       chosen = places.min { distance($0) < distance($1) }.map { [$0] } ?? []
-    } else if let extreme = byHours(question, places) {
-      chosen = [extreme]
+    } else if case let extremes = byHours(question, places), !extremes.isEmpty {
+      chosen = extremes
     } else if let ordinal = ordinal(question, places) {
       chosen = [ordinal]
     } else if !referents.isEmpty {
@@ -127,21 +124,40 @@ enum MokaPlaceFollowUps {
     // (A place named or pointed at: "which shops sell gaskets?" is a new search.)
     let named = MokaReferences.named(in: question, among: places)
     let pointed = MokaReferences.refersBack(question) || question.matchesAny(definiteReferences) || !named.isEmpty
-    guard pointed, !question.matchesAny(["which", "where", "anywhere", "nearby", "near me", "other"]),
+    // (Nor a recipe for it: "and the dose for it, once bought?")
+    guard pointed,
+      !question.matchesAny(["which", "where", "anywhere", "nearby", "near me", "other"] + MokaToolRules.recipeWords),
       question.matchesAny([
         "sell*", "stock*", "carry", "carries", "do classes", "offer*", "have any", "do they have", "do they do", "buy", "grab",
         "get", "pick up",
       ]),
       !places.isEmpty
     else { return nil }
-    guard let place = named.first ?? MokaReferences.referents(places, in: context).first ?? places.first,
-      let name = A.string(place, "name")
-    else { return nil }
+    guard let place = named.first ?? MokaReferences.referents(places, in: context).first ?? places.first else { return nil }
+    return sellsReply(question, place)
+  }
+
+  /// Whether the question asks if a place sells something ("does it stock gaskets?", "do they do
+  /// decaf?", "does Casa Moka have grinders?").
+  static func asksWhetherSold(_ question: Utterance) -> Bool {
+    let words = question.words.drop { ["and", "so", "also", "then", "ok", "but"].contains($0) }
+    let yesNo =
+      ["does", "do"].contains(words.first ?? "") && words.dropFirst().contains { ["have", "do", "offer"].contains($0) }
+    return yesNo || question.matchesAny(["sell*", "stock*", "carry", "carries", "have any", "do they have", "do they do"])
+  }
+
+  /// Whether `place` sells what `question` asks about, from its own list ("Yes: … sells decaf
+  /// beans"); nil when the place has no list.
+  static func sellsReply(_ question: Utterance, _ place: GeneratedContent) -> String? {
     let sells = A.strings(place, "sells")
-    guard !sells.isEmpty else { return nil }
+    guard let name = A.string(place, "name"), !sells.isEmpty else { return nil }
     // The thing asked about: a word of the question that one of the place's items holds.
     let generic: Set<String> = ["do", "does", "they", "it", "sell", "sells", "too", "also", "any", "have", "the", "a", "there"]
-    let asked = question.words.map(MokaTags.singular).filter { !generic.contains($0) && $0.count > 2 }
+    // (Not a word of the place's own name: "Casa Moka" asks nothing about moka pots.)
+    let own = Set(Utterance(name).words)
+    let asked = question.words.filter { !own.contains($0) }.map(MokaTags.singular).filter {
+      !generic.contains($0) && $0.count > 2
+    }
     let matching = sells.filter { item in Utterance(item).words.map(MokaTags.singular).contains(where: asked.contains) }
     let list = "its list: " + sells.joined(separator: ", ")
     return matching.isEmpty
@@ -149,8 +165,9 @@ enum MokaPlaceFollowUps {
       : "Yes: \(name) sells \(matching.joined(separator: ", ")) (\(list))."
   }
 
-  /// The place that closes latest or opens earliest today, when the question asks for it.
-  static func byHours(_ question: Utterance, _ places: [GeneratedContent]) -> GeneratedContent? {
+  /// The places that close latest or open earliest today (more than one when level), when the
+  /// question asks for it; empty when it does not.
+  static func byHours(_ question: Utterance, _ places: [GeneratedContent]) -> [GeneratedContent] {
     // Today's hours as minutes since midnight ("08:00-20:00"); nil when closed all day.
     func hours(_ place: GeneratedContent) -> (opens: Int, closes: Int)? {
       let times = (A.string(place, "hoursToday") ?? "").split(separator: "-").map { time in
@@ -160,13 +177,13 @@ enum MokaPlaceFollowUps {
       return (times[0][0] * 60 + times[0][1], times[1][0] * 60 + times[1][1])
     }
     let open = places.filter { hours($0) != nil }
-    if question.matchesAny(lateWords) {
-      return open.max { (hours($0)?.closes ?? 0) < (hours($1)?.closes ?? 0) }
+    if question.matchesAny(lateWords), let latest = open.compactMap({ hours($0)?.closes }).max() {
+      return open.filter { hours($0)?.closes == latest }
     }
-    if question.matchesAny(earlyWords) {
-      return open.min { (hours($0)?.opens ?? 0) < (hours($1)?.opens ?? 0) }
+    if question.matchesAny(earlyWords), let earliest = open.compactMap({ hours($0)?.opens }).min() {
+      return open.filter { hours($0)?.opens == earliest }
     }
-    return nil
+    return []
   }
 
   /// Words that ask for the place open latest, or open earliest.

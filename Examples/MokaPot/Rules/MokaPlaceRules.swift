@@ -11,9 +11,9 @@ extension MokaToolRules {
         3,
         [
           "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
-          "still open", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "whats open", "anywhere open",
-          "pick up", "an espresso", "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
-        ] + wherePhrases, fuzzy: false)
+          "still open", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "pick up", "an espresso",
+          "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
+        ] + wherePhrases + openPlacePhrases, fuzzy: false)
         + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
@@ -72,9 +72,20 @@ extension MokaToolRules {
     if let last = utterance.words.last, whereWords.contains(last), utterance.words.contains(where: getting.contains) {
       return true
     }
+    // ("Can I still pick up beans tonight?": whether some place still sells them.)
+    if canStillGet(utterance) { return true }
     let words = utterance.words.drop { ["so", "and", "then", "ok", "okay", "but", "well", "now"].contains($0) }
     guard let first = words.first, whereWords.contains(first) else { return false }
     return words.dropFirst().prefix(3).contains(where: getting.contains)
+  }
+
+  /// Whether the question asks if something can still be bought ("could I still grab beans?").
+  static func canStillGet(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    return words.indices.dropLast().contains { index in
+      words[index] == "still" && index > 0 && ["i", "we"].contains(words[index - 1])
+        && words[(index + 1)...].prefix(2).contains { ["buy", "get", "grab", "pick", "find", "purchase"].contains($0) }
+    }
   }
 
   static let beanWords = [
@@ -84,6 +95,10 @@ extension MokaToolRules {
   /// Words for coffee drunk at a place rather than bought to brew.
   /// ("A decaf", one cup of it, is a drink; decaf beans are beans.)
   static let drinkWords = ["drink", "cappuccino*", "latte", "sit", "cup of", "a coffee", "coffee to go", "a decaf"]
+  /// Words asking which places are open, as a place search ("who's open?", "anything open nearby?").
+  static let openPlacePhrases = [
+    "whats open", "anywhere open", "anyone open", "anything open", "somewhere open", "who is open", "whos open",
+  ]
   static let nowWords = [
     "now", "right now", "currently", "at the moment", "jetzt", "ahora", "adesso", "maintenant", "still open", "still serving",
   ]
@@ -91,11 +106,12 @@ extension MokaToolRules {
   /// Whether a place search asks for places open now: said so, or "open" with no other time
   /// ("anything open?", "any cafe open near me?"), not a question about hours.
   static func wantsOpenNow(_ utterance: Utterance) -> Bool {
+    // (Whether it can "still" be bought: before the places close.)
+    if canStillGet(utterance) { return true }
     if utterance.matchesAny(
-      nowWords + [
-        "anywhere open", "anyone open", "anything open", "whats open", "somewhere open", "who is open", "whos open",
+      nowWords + openPlacePhrases + [
         // The part of the day the user is in: soon, so open now.
-        "this morning",
+        "this morning"
       ])
     {
       return true
@@ -269,7 +285,8 @@ extension MokaToolRules {
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
     let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? (drinkAtCafe ? "cafe" : nil)
     // (Open late or early: all five nearest, so the answer can pick by the hours.)
-    let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords)
+    // ("Tonight" is late in the day: which stays open is the question.)
+    let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords + ["tonight"])
     return GeneratedContent(properties: [
       "need": need, "kind": kind, "item": item, "openNow": openNow,
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 3),

@@ -117,7 +117,11 @@ struct MokaRouting: UtteranceClassifier {
         && ["cafe", "cafes", "caffe", "shop", "shops", "roaster", "roasters", "roastery", "bar", "bars", "place", "places"]
           .contains(words[index])
     }
-    return asked && MokaVocabulary.problem(in: utterance) == nil
+    // ("Who's open?" asks for a place as plainly as "which cafe".)
+    let open =
+      (utterance.matchesAny(MokaToolRules.openPlacePhrases) || MokaToolRules.canStillGet(utterance))
+      && !MokaFollowUps.namesBeanFilter(utterance)
+    return (asked || open) && MokaVocabulary.problem(in: utterance) == nil
       && !utterance.matchesAny(["my bag", "my bags", "cupboard", "recipe", "brew*", "grind*"])
   }
 
@@ -174,23 +178,25 @@ struct MokaRouting: UtteranceClassifier {
   /// for: the user's bags, the cupboard specialist's.
   static func asksAboutBags(_ utterance: Utterance) -> Bool {
     let bags =
-      utterance.matchesAny([
-        "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up", "run out",
-        "nearly finished", "almost finished", "still any good",
-        "almost out", "running low", "still good", "almost empty", "nearly empty", "almost gone", "nearly gone",
-        "roast date", "roasted when", "when was it roasted", "when were they roasted", "when did i open", "how old",
-      ]) || MokaCupboardAnswers.brewsWanted(utterance) != nil
+      utterance.matchesAny(
+        [
+          "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up",
+          "still any good", "still good", "roast date", "roasted when", "when was it roasted", "when were they roasted",
+          "when did i open", "how old",
+        ] + MokaVocabulary.runningLow) || MokaCupboardAnswers.brewsWanted(utterance) != nil
     // The user's own stock, named as such in a short question of one part: about the bags even with
     // an origin or roast in it ("any Ethiopian in my cupboard?"). (A longer one, or one in two
     // parts, may mix in a search or a purchase: the learned router decides.)
     let onePart = utterance.words.count <= 10 && !utterance.words.contains { ["and", "also", "plus", "then"].contains($0) }
     let owned =
       onePart
-      && (utterance.matchesAny([
-        "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "my coffees", "have at home", "got at home",
-        "have i got",
-        "do i own", "do i have", "already at home", "at home already", "do i already have", "have i already",
-      ]) || MokaVocabulary.namesOwnBag(utterance))
+      && (utterance.matchesAny(
+        [
+          "my cupboard", "in my cupboard", "my stash", "my pantry", "my bags", "my coffees", "my beans", "have at home",
+          "got at home",
+          "have i got",
+          "do i own", "do i have", "already at home", "at home already", "do i already have", "have i already",
+        ] + MokaToolRules.ownRoasts) || MokaVocabulary.namesOwnBag(utterance))
       && !utterance.matchesAny(["do i have to", "do i have a problem"])
     // (Nor anything to look up on the web: "the newest pot models".)
     let elsewhere = utterance.matchesAny(
@@ -313,8 +319,12 @@ struct MokaRouting: UtteranceClassifier {
       && !utterance.matchesAny(MokaKnowledge.findWords + ["bag", "bags", "cupboard"])
     let firstUse =
       MokaVocabulary.problem(in: utterance) == "firstUse"
-      && utterance.matchesAny(["before using", "before i use", "before first", "first use", "season*", "should i do"])
+      && utterance.matchesAny(["before", "first use", "season*", "should i do"])
       && !utterance.matchesAny(MokaKnowledge.findWords)
-    return (recipe || problem) && !elsewhere && !describesBeans || asksHow || shortDose || fixesTaste || firstUse
+    // ("Once I have it, how much coffee do I use?": a dose, whoever has what.)
+    let dose =
+      MokaVocabulary.asksDose(utterance)
+      && !utterance.matchesAny(MokaKnowledge.findWords + ["my bag", "my bags", "cupboard", "left", "enough"])
+    return (recipe || problem) && !elsewhere && !describesBeans || asksHow || shortDose || fixesTaste || firstUse || dose
   }
 }

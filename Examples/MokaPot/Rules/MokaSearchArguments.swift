@@ -107,7 +107,11 @@ extension MokaToolRules {
     if let species = MokaVocabulary.species(in: utterance) { arguments["species"] = GeneratedContent(species) }
     if let prefer = preference(in: utterance) { arguments["prefer"] = GeneratedContent(prefer) }
     let more = utterance.matches(Phrase("more", fuzzy: false)) && MokaReferences.refersBack(utterance)
-    arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more ? 5 : 3))
+    // "Which Rwandan beans do you know?" asks for the list the corpus holds, not a pick.
+    let enumerates =
+      ["what", "which"].contains(utterance.words.first ?? "")
+      && utterance.matchesAny(["do you have", "do you know", "have you got", "are there", "do you carry", "you got"])
+    arguments["limit"] = GeneratedContent(MokaVocabulary.resultCount(in: utterance) ?? (more || enumerates ? 5 : 3))
     let keys = ["origin", "roast", "process", "notes", "decaf", "species", "prefer", "limit"].filter { arguments[$0] != nil }
     return GeneratedContent(kind: .structure(properties: arguments, orderedKeys: keys))
   }

@@ -18,6 +18,8 @@ struct MokaTags: Sendable {
   /// The user's bags by the distinctive words of their beans' names ("yirgacheffe" → "Kochere"),
   /// countries left out: a bag asked for by its bean.
   let bagsByBeanWord: [String: String]
+  /// The user's bags by their beans' countries ("Colombia" → ["Huila"]).
+  let bagsByCountry: [String: [String]]
   /// Words of the corpus's bean names that name no place, gear or kind of coffee ("harrar",
   /// "gatomboya"): a bean asked for by name.
   let distinctiveBeanWords: Set<String>
@@ -103,11 +105,14 @@ struct MokaTags: Sendable {
     placeKinds = Dictionary(data.cafes.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
+    var byCountry: [String: [String]] = [:]
     for bag in data.cupboard ?? [] {
       guard let bean = data.beans.first(where: { $0.id == bag.beanId }) else { continue }
       for word in Utterance(bean.name).words where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
+      byCountry[bean.country, default: []].append(bag.name)
     }
     bagsByBeanWord = byBeanWord
+    bagsByCountry = byCountry
     placeWords = Set(data.cafes.flatMap { Utterance($0.name).words }).subtracting(genericPlace).filter { $0.count > 3 }
     vocabulary = [
       ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),

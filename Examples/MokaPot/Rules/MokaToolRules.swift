@@ -79,9 +79,13 @@ enum MokaToolRules {
       let torn = utterance.matchesAny([
         "cant decide", "cannot decide", "pick from", "choose from", "choose between", "torn between",
       ])
-      if torn, MokaVocabulary.roasts.filter({ utterance.matchesAny($0.words) }).count > 1 { return 9 }
-      // (Options of a kind of bean are a search: "semi-washed options".)
+      // (Or options asked for, with the alternatives named: "options to pick from, like fruity vs chocolatey".)
       let options = ["options", "choices"].contains(where: utterance.words.contains)
+      let alternatives =
+        MokaVocabulary.roasts.filter({ utterance.matchesAny($0.words) }).count > 1
+        || options && Set(MokaVocabulary.likes(in: utterance)).count > 1
+      if torn || options, alternatives { return 9 }
+      // (Options of a kind of bean are a search: "semi-washed options".)
       return options && MokaVocabulary.resultCount(in: utterance) == nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2 : 0
     }
   ) { utterance, _ in
@@ -106,7 +110,11 @@ enum MokaToolRules {
       ])
     }
     // Not sure what one likes: the flavour families to start from.
-    if utterance.matchesAny(["what i like", "what id like", "my taste", "flavour*", "flavor*", "what to try", "what coffee"]) {
+    // (Or a bean to choose: "pick a bean for me".)
+    if utterance.matchesAny([
+      "what i like", "what id like", "my taste", "flavour*", "flavor*", "what to try", "what coffee", "bean", "beans",
+      "next bag", "a bag",
+    ]) {
       return GeneratedContent(properties: [
         "question": "Which flavours sound best?",
         "options": ["Chocolate and nuts", "Fruit and berries", "Floral and citrus", "Caramel and sweet"],
@@ -169,6 +177,10 @@ enum MokaToolRules {
         // A bag named with a pot size and nothing to count ("the Huila, in the 2-cup"): its recipe.
         if bags.contains(where: { utterance.words.contains($0) }) {
           return choosesBagForPot(utterance) ? 3 : asksHowToBrewABag(utterance) ? 6 : 0
+        }
+        // A dose asked ("how much coffee do I use?"), whoever has what: the recipe.
+        if MokaVocabulary.asksDose(utterance), !utterance.matchesAny(["left", "enough", "cupboard", "my bag", "my bags"]) {
+          return 4
         }
         // Acidity wanted in a bean is no sour brew ("the most acidic, zingy bean you have").
         if ["lowAcidity", "highAcidity"].contains(preference(in: utterance) ?? ""),

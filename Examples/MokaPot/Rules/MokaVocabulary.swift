@@ -74,8 +74,23 @@ enum MokaVocabulary {
     (["anaerobic", "fermented"], "anaerobic"),
   ]
 
-  /// Flavour words and the note family they search for (see `FlavourFamily`).
-  static let flavours: [(words: [String], note: String)] = [
+  /// Flavour words and the note family they search for (see `FlavourFamily`): the words below,
+  /// then every other note word of a family ("mandarin" → citrus) and every fruit ("apple").
+  static let flavours: [(words: [String], note: String)] = {
+    let named = Set(flavourWords.flatMap(\.words))
+    // ("Honey" and "sugar" name a process or what goes in the cup more often than a note; "rose"
+    // is what the coffee did.)
+    let families = FlavourFamily.families.filter { $0.key != "sugar" }.sorted { $0.key < $1.key }.map { family in
+      (words: family.value.filter { !named.contains($0) && !["honey", "rose"].contains($0) }, note: family.key)
+    }
+    let fruits = FlavourFamily.fruit.filter { fruit in
+      !named.contains(fruit) && !families.contains { $0.words.contains(fruit) }
+    }
+    return flavourWords + families.filter { !$0.words.isEmpty } + fruits.map { (words: [$0], note: $0) }
+  }()
+
+  /// The flavour words written out, each with its note family.
+  static let flavourWords: [(words: [String], note: String)] = [
     (["chocolate", "chocolatey", "chocolaty", "cocoa", "cacao", "cioccolato", "chocolat", "schokolade"], "chocolate"),
     (["caramel", "caramelly", "toffee", "butterscotch", "brown sugar", "molasses"], "caramel"),
     (["nut", "nuts", "nutty", "hazelnut", "almond", "walnut", "peanut", "nocciola"], "nut"),
@@ -142,6 +157,28 @@ enum MokaVocabulary {
     ),
   ]
 
+  /// Whether the question asks how much coffee or water goes into a brew ("how much coffee do I
+  /// use?", "how much should I put in?"): a dose, not an amount the user has.
+  static func asksDose(_ utterance: Utterance) -> Bool {
+    let words = utterance.words
+    return words.indices.dropLast().contains { index in
+      guard words[index] == "how", words[index + 1] == "much" else { return false }
+      let after = Array(words[(index + 2)...].prefix(4))
+      // ("How much goes into the basket?" is a dose; "how much would one go for?" a price.)
+      let goesIn = after.indices.dropLast().contains {
+        ["go", "goes"].contains(after[$0]) && ["in", "into"].contains(after[$0 + 1])
+      }
+      return (["use", "put", "add", "need"].contains(where: after.contains) || goesIn)
+        && !after.contains("left") && !after.contains("buy")
+    }
+  }
+
+  /// Words saying a bag is close to its end ("nearly gone", "almost finished", "running low").
+  static let runningLow = [
+    "running low", "running out", "run out", "almost out", "nearly out", "almost empty", "nearly empty", "almost gone",
+    "nearly gone", "almost finished", "nearly finished", "almost done", "nearly done",
+  ]
+
   /// Words that ask for decaffeinated coffee.
   static let decafPhrases = [
     "decaf*", "caffeine free", "no caffeine", "without caffeine", "low caffeine", "less caffeine", "sin cafeina",
@@ -157,13 +194,23 @@ enum MokaVocabulary {
   ]
 
   /// The species asked for ("robusta beans", "pure arabica"); none when both are named, as in a
-  /// comparison, or when the one named is negated ("no robusta": arabica).
+  /// comparison, or when the one named is negated ("no robusta": arabica). Of two, the one not set
+  /// aside wins ("arabica rather than robusta", "robusta instead of arabica").
   static func species(in utterance: Utterance) -> String? {
     let words = utterance.words
     let named = ["robusta", "arabica"].filter { words.contains($0) }
-    guard named.count == 1, let name = named.first, let at = words.firstIndex(of: name) else { return nil }
-    let negated = words[max(0, at - 2)..<at].contains { ["no", "not", "without", "non"].contains($0) }
-    return negated ? (name == "robusta" ? "arabica" : "robusta") : name
+    func before(_ name: String) -> ArraySlice<String> {
+      guard let at = words.firstIndex(of: name) else { return [] }
+      return words[max(0, at - 2)..<at]
+    }
+    let negations = ["no", "not", "without", "non"]
+    if named.count == 2 {
+      let setAside = negations + ["than", "instead", "over"]
+      let kept = named.filter { name in !before(name).contains(where: setAside.contains) }
+      return kept.count == 1 ? kept.first : nil
+    }
+    guard let name = named.first else { return nil }
+    return before(name).contains(where: negations.contains) ? (name == "robusta" ? "arabica" : "robusta") : name
   }
 
   /// A bag of the user's named with words between ("my Hawaiian Kona bag", "my new bag").
@@ -392,15 +439,20 @@ enum MokaVocabulary {
     return best?.problem
   }
 
-  /// Whether the question asks for beans with less of a taste ("recommend one less bitter").
+  /// Whether the question asks for beans with less of a taste ("recommend one less bitter"), or ranks
+  /// them by one ("the least bitter beans").
   static func wantsLessOf(_ utterance: Utterance) -> Bool {
     let words = utterance.words
     let less = words.indices.dropLast().contains { index in
       ["less", "lower"].contains(words[index])
         && ["bitter", "sour", "acidic", "harsh", "burnt", "sharp"].contains(words[index + 1])
     }
-    return less && utterance.matchesAny(["recommend*", "suggest*", "replace*", "replacement", "a bean", "something", "another"])
-      && !utterance.matchesAny(["tips", "how", "make it", "make my", "brew it", "fix"])
+    // A superlative ranks beans ("the most acidic coffees you know"); a brew is not ranked.
+    let ranked = words.indices.dropLast().contains { index in
+      ["most", "least"].contains(words[index]) && ["bitter", "sour", "acidic", "tangy"].contains(words[index + 1])
+    }
+    let asked = utterance.matchesAny(["recommend*", "suggest*", "replace*", "replacement", "a bean", "something", "another"])
+    return (ranked || less && asked) && !utterance.matchesAny(["tips", "how", "make it", "make my", "brew it", "fix"])
   }
 
   /// Whether the question says the coffee does not rise or come through ("it isn't pushing any
