@@ -147,4 +147,59 @@ struct MokaPlainWordsTests {
     #expect(latest.compactMap { MokaAnswers.string($0, "name") } == ["Late one", "Late two"])
     #expect(MokaPlaceFollowUps.byHours(Utterance("how far is it?"), places).isEmpty)
   }
+
+  @Test func nothingComingOutIsNoFlow() {
+    #expect(MokaVocabulary.problem(in: Utterance("nothing is coming out at all")) == "noFlow")
+    #expect(MokaVocabulary.problem(in: Utterance("no coffee ever comes up")) == "noFlow")
+  }
+
+  @Test func atLeastRanksNothing() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("show me Guatemalan beans")
+    let owned = try await chat.send("is at least one of them in my cupboard?")
+    #expect(!owned.response.content.contains("nearly gone"), "\(owned.response.content)")
+    #expect(owned.response.content.contains("Antigua"), "\(owned.response.content)")
+  }
+
+  @Test func anAluminiumPotIsSafeAnswered() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("is brewing in aluminium toxic?")
+    #expect(calls(reply).isEmpty, "\(calls(reply))")
+    #expect(reply.response.content.hasPrefix("An aluminium moka pot is safe"), "\(reply.response.content)")
+  }
+
+  @Test func aPlaceThatDoesAServiceIsSearchedForIt() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("is there a roaster that grinds coffee near here?")
+    #expect(calls(reply).first?.arguments.contains("grinding service") == true, "\(calls(reply))")
+    #expect(reply.response.content.contains("Tostatura Crocetta"), "\(reply.response.content)")
+  }
+
+  @Test func bagsStillRestingAreTheCupboards() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("any bag too fresh to brew yet?")
+    #expect(calls(reply).first?.tool == "cupboard", "\(calls(reply))")
+    #expect(reply.response.content.hasPrefix("None of your bags is still resting"), "\(reply.response.content)")
+  }
+
+  @Test func bagsCountedByRoaster() async throws {
+    let count = try await MokaFixtures.rulesChat().send("how many bags do I have from Torrefazione Aurora?")
+    #expect(count.response.content.hasPrefix("2 of your 6 bags are from Torrefazione Aurora"), "\(count.response.content)")
+    let most = try await MokaFixtures.rulesChat().send("which roaster did I buy from most often?")
+    #expect(most.specialty == .cupboard)
+    #expect(most.response.content.hasPrefix("Most of your bags came from Torrefazione Aurora"), "\(most.response.content)")
+  }
+
+  @Test func whichOfThePlacesShownSellsAThing() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("any cafe open near me right now?")
+    let beans = try await chat.send("which of them stock beans?")
+    #expect(calls(beans).isEmpty, "\(calls(beans))")
+    #expect(beans.response.content.hasPrefix("Of those, selling beans:"), "\(beans.response.content)")
+    #expect(!beans.response.content.contains("San Salvario"), "\(beans.response.content)")
+  }
+
+  @Test func theOneOfAnOriginAmongThoseShown() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("natural process beans?")
+    let shown = MokaFixtures.calls(try await chat.send("and the Ethiopian one, what is it like?"))
+    #expect(shown.isEmpty, "\(shown)")
+  }
 }

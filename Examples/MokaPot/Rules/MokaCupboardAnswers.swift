@@ -30,6 +30,8 @@ enum MokaCupboardAnswers {
       return "None of your bags is from \(origin). You have: " + all.compactMap { A.string($0, "name") }.joined(separator: ", ")
         + "."
     }
+    // How many bags came from a roaster, or which roaster the most came from.
+    if let counted = roasterCount(question, all: all, fromRoaster: fromRoaster) { return counted }
     // A roast or process asked about ("any light roasts in the cupboard?"): the bags whose beans are so.
     if named.isEmpty, origin == nil, all.count > 1, let kind = kindAsked(question) {
       // (Decaf is in the bean's name, as the corpus search reads it.)
@@ -201,7 +203,9 @@ enum MokaCupboardAnswers {
       let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
       return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
-    if question.matchesAny(MokaVocabulary.runningLow + ["least", "lowest"]) || runsOut {
+    // ("At least" ranks nothing.)
+    let least = question.matchesAny(["least", "lowest"]) && !question.matchesAny(["at least"])
+    if question.matchesAny(MokaVocabulary.runningLow) || least || runsOut {
       guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
@@ -280,6 +284,31 @@ enum MokaCupboardAnswers {
   }
 
   /// Words that ask whether coffee is still resting after roasting.
+  /// How many of the bags came from the roaster named ("how many of my bags are from Aurora?"),
+  /// or, asked which roaster the most came from, each roaster's count; nil for other questions.
+  static func roasterCount(_ question: Utterance, all: [GeneratedContent], fromRoaster: [GeneratedContent]) -> String? {
+    let names = { (bags: [GeneratedContent]) in A.list(bags.compactMap { A.string($0, "name") }) }
+    // (How many bags, not how many grams or brews.)
+    let countsBags = question.matchesAny(["how many"]) && !question.matchesAny(["grams", "brews", "cups", "pots", "total"])
+    if !fromRoaster.isEmpty, countsBags, let roaster = A.string(fromRoaster[0], "roaster") {
+      let count = fromRoaster.count
+      return "\(count) of your \(all.count) bags \(count == 1 ? "is" : "are") from \(roaster): \(names(fromRoaster))."
+    }
+    guard question.matchesAny(["roaster", "roasters", "shop", "bought from", "buy from"]),
+      question.matchesAny(["most", "how often"]) || countsBags, fromRoaster.isEmpty, !all.isEmpty
+    else { return nil }
+    let byRoaster = Dictionary(grouping: all) { A.string($0, "roaster") ?? "an unknown roaster" }
+      .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+    let tally = byRoaster.map { "\($0.key): \($0.value.count) (\(names($0.value)))" }.joined(separator: "; ")
+    guard let top = byRoaster.first else { return nil }
+    let level = byRoaster.filter { $0.value.count == top.value.count }
+    let lead =
+      level.count == 1
+      ? "Most of your bags came from \(top.key)"
+      : "No roaster leads: \(A.list(level.map(\.key))) have \(top.value.count) bags each"
+    return lead + ". By roaster: " + tally + "."
+  }
+
   static let restingWords = ["resting", "too fresh", "degas*"]
 
   /// Words that ask whether a bag is still worth using or should go.

@@ -26,7 +26,7 @@ extension MokaToolRules {
         "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
         "opened", "sealed", "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first",
         "how many brews", "brews", "grams",
-      ] + MokaVocabulary.runningLow, fuzzy: false)
+      ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords, fuzzy: false)
 
   static func cupboard(bagNames: [String], tags: MokaTags? = nil) -> ToolRule {
     let names = bagNames.map { $0.lowercased() }

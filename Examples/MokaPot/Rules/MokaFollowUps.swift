@@ -311,8 +311,10 @@ enum MokaFollowUps {
     let note = MokaVocabulary.flavours(in: question).first { note in process.map { !$0.hasPrefix(note) } ?? true }
     // An origin of those ("the one from Peru among them?"): its country or region.
     // (Not a bag of the user's that may be one of them: "maybe my Santos is among them".)
+    // ("The Peruvian one" is one of those too.)
     let origin =
-      question.matchesAny(["from", "which"]) && !question.words.contains("my") ? MokaVocabulary.origin(in: question) : nil
+      question.matchesAny(["from", "which", "one", "ones"]) && !question.words.contains("my")
+      ? MokaVocabulary.origin(in: question) : nil
     guard roast != nil || process != nil || note != nil || origin != nil, beans.count > 1 else { return nil }
     let matching = beans.filter { bean in
       let tasted = MokaAnswers.strings(bean, "notes").map { $0.lowercased() }

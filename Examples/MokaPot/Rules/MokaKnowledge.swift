@@ -86,7 +86,7 @@ enum MokaKnowledge {
 
   static let topics: [Topic] =
     [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, health]
+    + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, aluminium, health]
     + [milkInPot, milkDrinks, howItWorks, handle, partSize, roastInMoka]
     + [
       processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,

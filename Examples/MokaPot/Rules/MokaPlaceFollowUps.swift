@@ -121,6 +121,19 @@ enum MokaPlaceFollowUps {
   /// Whether the place a follow-up points at sells what it asks about ("do they sell beans too?",
   /// "do they have grinders?"), from the place's own list; nil for any other question.
   static func sellsAnswer(_ question: Utterance, _ places: [GeneratedContent], _ context: RuleContext) -> String? {
+    // "Which of those sells beans?": the ones shown whose lists hold it.
+    if question.matchesAny(["which of those", "which of them", "which of these", "any of those", "any of them"]),
+      question.matchesAny(["sell*", "stock*", "carry", "carries", "have", "do", "does"]), !places.isEmpty
+    {
+      let selling = places.filter { !matchingItems(question, $0).isEmpty }
+      let items = Set(selling.flatMap { matchingItems(question, $0) }).sorted()
+      guard !selling.isEmpty else {
+        return "None of those, as far as my list knows: "
+          + places.map { "\(A.string($0, "name") ?? "?") sells \(A.strings($0, "sells").joined(separator: ", "))" }
+          .joined(separator: "; ") + "."
+      }
+      return "Of those, selling \(A.list(items)): " + selling.map(A.placeLine).joined(separator: "; ") + "."
+    }
     // (A place named or pointed at: "which shops sell gaskets?" is a new search.)
     let named = MokaReferences.named(in: question, among: places)
     let pointed = MokaReferences.refersBack(question) || question.matchesAny(definiteReferences) || !named.isEmpty
@@ -151,6 +164,17 @@ enum MokaPlaceFollowUps {
   static func sellsReply(_ question: Utterance, _ place: GeneratedContent) -> String? {
     let sells = A.strings(place, "sells")
     guard let name = A.string(place, "name"), !sells.isEmpty else { return nil }
+    let matching = matchingItems(question, place)
+    let list = "its list: " + sells.joined(separator: ", ")
+    return matching.isEmpty
+      ? "Not as far as my list knows: \(name) sells \(sells.joined(separator: ", "))."
+      : "Yes: \(name) sells \(matching.joined(separator: ", ")) (\(list))."
+  }
+
+  /// The items of `place`'s list that `question` asks about.
+  static func matchingItems(_ question: Utterance, _ place: GeneratedContent) -> [String] {
+    let sells = A.strings(place, "sells")
+    let name = A.string(place, "name") ?? ""
     // The thing asked about: a word of the question that one of the place's items holds.
     let generic: Set<String> = ["do", "does", "they", "it", "sell", "sells", "too", "also", "any", "have", "the", "a", "there"]
     // (Not a word of the place's own name: "Casa Moka" asks nothing about moka pots.)
@@ -158,11 +182,7 @@ enum MokaPlaceFollowUps {
     let asked = question.words.filter { !own.contains($0) }.map(MokaTags.singular).filter {
       !generic.contains($0) && $0.count > 2
     }
-    let matching = sells.filter { item in Utterance(item).words.map(MokaTags.singular).contains(where: asked.contains) }
-    let list = "its list: " + sells.joined(separator: ", ")
-    return matching.isEmpty
-      ? "Not as far as my list knows: \(name) sells \(sells.joined(separator: ", "))."
-      : "Yes: \(name) sells \(matching.joined(separator: ", ")) (\(list))."
+    return sells.filter { item in Utterance(item).words.map(MokaTags.singular).contains(where: asked.contains) }
   }
 
   /// The places that close latest or open earliest today (more than one when level), when the

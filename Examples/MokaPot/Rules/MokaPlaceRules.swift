@@ -27,9 +27,8 @@ extension MokaToolRules {
         // More of a bag bought elsewhere ("is it sold anywhere else? I want more").
         if MokaRouting.buysElsewhere(utterance) { return 8 }
         // A service a place offers, named by its verb ("somewhere that grinds beans for me?").
-        if tags.service(in: utterance) != nil,
-          utterance.matchesAny(["somewhere", "anywhere", "where", "anyone", "someone", "place"]),
-          utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"])
+        if serviceAsked(utterance, tags: tags) != nil,
+          utterance.matchesAny(["somewhere", "anywhere", "where", "anyone", "someone", "place"])
         {
           return 4
         }
@@ -126,13 +125,24 @@ extension MokaToolRules {
     "closing", "later", "earliest", "latest",
   ]
 
+  /// A service a place sells, asked for: done for the user ("grind beans for me"), named as a
+  /// service or class, or what a place does ("anywhere that grinds beans?").
+  static func serviceAsked(_ utterance: Utterance, tags: MokaTags) -> String? {
+    guard let service = tags.service(in: utterance) else { return nil }
+    if utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"]) { return service }
+    let words = utterance.words
+    let doesIt = words.indices.dropLast().contains { index in
+      ["that", "who", "which"].contains(words[index]) && words[index + 1].hasSuffix("s")
+        && tags.service(in: Utterance(words[index + 1])) == service
+    }
+    return doesIt ? service : nil
+  }
+
   /// What to look for nearby; a follow-up about the places just listed keeps that search.
   static func nearbyArguments(_ utterance: Utterance, context: RuleContext, tags: MokaTags) -> GeneratedContent {
     let normalized = " " + utterance.words.map(MokaTags.singular).joined(separator: " ") + " "
     // A service asked for comes before the gear it replaces ("grind beans for me: I have no grinder").
-    let service =
-      utterance.matchesAny(["for me", "service", "class*", "lesson*", "course*", "learn*", "teach*"])
-      ? tags.service(in: utterance) : nil
+    let service = serviceAsked(utterance, tags: tags)
     // (A pot named as what a part fits is not the item: "a replacement handle for a moka pot".)
     let fitsPot = [" for a ", " for my ", " for the ", " for an "].contains { marker in
       tags.gearWords.contains { part in normalized.contains(" \(part)\(marker)") }
@@ -289,7 +299,7 @@ extension MokaToolRules {
     let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords + ["tonight"])
     return GeneratedContent(properties: [
       "need": need, "kind": kind, "item": item, "openNow": openNow,
-      "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 3),
+      "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 5),
     ])
   }
 }

@@ -92,6 +92,26 @@ extension MokaKnowledge {
     })
 
   /// Whether so much coffee is bad for one's health: general guidance, and a doctor for the rest.
+  /// Whether an aluminium pot is safe to brew in.
+  static let aluminium = Topic(
+    name: "aluminium",
+    asks: { question, _ in
+      says(question, ["aluminium", "aluminum"])
+        && says(
+          question,
+          [
+            "safe", "safety", "bad", "healthy", "unhealthy", "harmful", "toxic", "poison*", "alzheimer*", "leach*", "worried",
+            "dangerous", "health",
+          ])
+        && !says(question, findWords + ["induction", "taste*", "tasting"])
+    },
+    answer: { _ in
+      "An aluminium moka pot is safe for everyday brewing: coffee takes up only traces of aluminium, well below safety "
+        + "limits, and less once the pot has its coffee patina. Rinse it with water rather than scouring it or putting it "
+        + "in the dishwasher, don't store coffee in it, and replace a pot that is pitted or corroded inside. If you'd rather "
+        + "avoid aluminium, a stainless steel moka brews the same way (and works on induction)."
+    })
+
   static let health = Topic(
     name: "health",
     asks: { question, _ in

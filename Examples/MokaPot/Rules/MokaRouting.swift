@@ -121,7 +121,8 @@ struct MokaRouting: UtteranceClassifier {
     let open =
       (utterance.matchesAny(MokaToolRules.openPlacePhrases) || MokaToolRules.canStillGet(utterance))
       && !MokaFollowUps.namesBeanFilter(utterance)
-    return (asked || open) && MokaVocabulary.problem(in: utterance) == nil
+    // (Which roaster the user bought from is the user's bags: asksWhatWasBought.)
+    return (asked || open) && MokaVocabulary.problem(in: utterance) == nil && !asksWhatWasBought(utterance)
       && !utterance.matchesAny(["my bag", "my bags", "cupboard", "recipe", "brew*", "grind*"])
   }
 
@@ -162,6 +163,10 @@ struct MokaRouting: UtteranceClassifier {
   static func asksWhatWasBought(_ utterance: Utterance) -> Bool {
     // (Where it was bought is a place: "where was it bought?")
     utterance.matchesAny(["what did i buy", "what have i bought", "which did i buy", "what i bought", "which bags did i buy"])
+      // (Or which roaster, how often: "which roaster have I bought from most?")
+      || utterance.matchesAny(["have i bought", "did i buy", "i bought from", "i buy from", "i bought most"])
+        && utterance.matchesAny(["most", "how many", "how often", "which roaster", "which shop"])
+        && !utterance.matchesAny(["where", "open", "near*", "today", "again"])
   }
 
   /// A price asked ("what does a kilo of Kona cost?"), not a limit on a search nor prices of what was
@@ -183,7 +188,8 @@ struct MokaRouting: UtteranceClassifier {
           "fading", "stale", "freshest", "fresher", "oldest", "newest", "left", "remaining", "finish first", "use up",
           "still any good", "still good", "roast date", "roasted when", "when was it roasted", "when were they roasted",
           "when did i open", "how old",
-        ] + MokaVocabulary.runningLow) || MokaCupboardAnswers.brewsWanted(utterance) != nil
+        ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords)
+      || MokaCupboardAnswers.brewsWanted(utterance) != nil
     // The user's own stock, named as such in a short question of one part: about the bags even with
     // an origin or roast in it ("any Ethiopian in my cupboard?"). (A longer one, or one in two
     // parts, may mix in a search or a purchase: the learned router decides.)

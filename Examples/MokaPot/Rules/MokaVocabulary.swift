@@ -463,9 +463,16 @@ enum MokaVocabulary {
       "push", "pushing", "pushes", "rise", "rises", "rising", "flow", "flows", "flowing", "percolate", "percolates",
       "percolating",
     ]
+    // ("It never comes up": coming out, up or through is flowing too.)
+    let coming: Set<String> = ["come", "comes", "coming", "came"]
     let words = utterance.words
     return words.indices.contains { index in
-      negations.contains(words[index]) && words[(index + 1)...].prefix(3).contains(where: flowing.contains)
+      guard negations.contains(words[index]) else { return false }
+      let next = words[(index + 1)...].prefix(3)
+      let comesOut = next.indices.contains { at in
+        coming.contains(words[at]) && at + 1 < words.count && ["out", "up", "through"].contains(words[at + 1])
+      }
+      return next.contains(where: flowing.contains) || comesOut
     }
   }
 
