@@ -52,12 +52,16 @@ enum MokaAnswers {
       let clause = index == 0 && !listed ? nil : requests.first { $0.tool == result.tool }?.part
       return sentence(result, clause ?? question, context: context)
     }
-    // Buying more of one of the user's bags: where it came from comes first.
-    if let places = results.first(where: { $0.tool == "nearbyCafes" }),
-      let origin = roasterOfBag(
-        question, context, places, bagsNow: results.first { $0.tool == "cupboard" })
+    // Buying more of one of the user's bags: where it came from comes first, in place of the list
+    // when it is among the places found and the question asks only for more of that bag ("more of
+    // it: where?"), so that "are they open?" is about it.
+    if let at = results.firstIndex(where: { $0.tool == "nearbyCafes" }),
+      let origin = roasterOfBag(question, context, results[at], bagsNow: results.first { $0.tool == "cupboard" })
     {
-      sentences.insert(origin, at: 0)
+      let onlyThatBag =
+        MokaReferences.refersBack(question)
+        && !question.matchesAny(["near me", "nearby", "today", "open", "which", "any", "other", "else"])
+      if origin.found, onlyThatBag { sentences[at] = origin.text } else { sentences.insert(origin.text, at: 0) }
     }
     // A decaf asked of beans just shown, none of which is: say so before the decaf found.
     if let search = results.first, search.tool == "searchBeans", field(search.arguments, "decaf")?.kind == .bool(true),
@@ -204,7 +208,22 @@ enum MokaAnswers {
   /// `bagsNow` is this turn's cupboard look-up, if any ("who roasted my Huila, and are they open?").
   static func roasterOfBag(
     _ question: Utterance, _ context: RuleContext, _ result: ToolResult, bagsNow: ToolResult? = nil
-  ) -> String? {
+  ) -> (text: String, found: Bool)? {
+    guard let bag = bagBoughtAgain(question, context, bagsNow: bagsNow), let name = string(bag, "name"),
+      let roaster = string(bag, "roaster")
+    else { return nil }
+    let place = array(result.output, "places").first {
+      MokaPlaceFollowUps.mentions(Utterance(roaster), name: string($0, "name") ?? "")
+    }
+    guard let place else {
+      return ("Your \(name) came from \(roaster), which is not among the nearest places I found.", false)
+    }
+    return ("Your \(name) came from \(roaster): " + placeLine(place) + ".", true)
+  }
+
+  /// The bag of the user's that a question about buying more points at ("where can I get more of
+  /// it?"): the one named, singled out, or the only one shown.
+  static func bagBoughtAgain(_ question: Utterance, _ context: RuleContext, bagsNow: ToolResult? = nil) -> GeneratedContent? {
     let shownNow = bagsNow.flatMap { $0.status == "ok" ? array($0.output, "bags") : nil } ?? []
     let bags = shownNow.isEmpty ? MokaReferences.lastBags(context) : shownNow
     guard !bags.isEmpty,
@@ -220,16 +239,7 @@ enum MokaAnswers {
       MokaReferences.bag(question, bagNames: names, context: context)
       ?? MokaReferences.referents(bags, in: context).first.flatMap { string($0, "name") }
       ?? (bags.count == 1 ? names.first : nil)
-    guard let name, let bag = bags.first(where: { string($0, "name") == name }), let roaster = string(bag, "roaster") else {
-      return nil
-    }
-    let place = array(result.output, "places").first {
-      MokaPlaceFollowUps.mentions(Utterance(roaster), name: string($0, "name") ?? "")
-    }
-    guard let place else {
-      return "Your \(name) came from \(roaster), which is not among the nearest places I found."
-    }
-    return "Your \(name) came from \(roaster): " + placeLine(place) + "."
+    return name.flatMap { name in bags.first { string($0, "name") == name } }
   }
 
   static func sentence(_ result: ToolResult, _ question: Utterance, context: RuleContext? = nil) -> String {

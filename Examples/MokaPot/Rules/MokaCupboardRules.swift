@@ -91,7 +91,9 @@ extension MokaToolRules {
         // What the bag the conversation is about should taste like, or how it compares.
         // (Not a bean to buy instead: "recommend a replacement with that profile".)
         if MokaReferences.pointsAtBag(utterance),
-          utterance.matchesAny(compareWords), MokaReferences.lastNamedBag(bagNames, context) != nil,
+          utterance.matchesAny(compareWords),
+          MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? MokaReferences.lastNamedBag(bagNames, context)
+            != nil,
           !utterance.matchesAny(["recommend*", "suggest*", "replacement", "instead"])
         {
           return 3

@@ -102,6 +102,7 @@ enum MokaFollowUps {
         let fromThere = beans.filter { bean in
           (MokaAnswers.string(bean, "origin") ?? "").lowercased().contains(origin.lowercased())
         }
+        if let only = fromThere.first, fromThere.count == 1 { return "Of those: " + MokaAnswers.beanLine(only) + "." }
         if !fromThere.isEmpty {
           return ranked(question, fromThere) ?? aboutBeans(question, fromThere, referents: fromThere)
         }
@@ -360,6 +361,13 @@ enum MokaFollowUps {
     // the conversation singled out last.
     let named = bags.count > 1 ? MokaReferences.named(in: question, among: bags).first : nil
     var referents = pointsBack && !plural ? MokaReferences.referents(bags, in: context) : []
+    // Brews asked right after an answer about one bag stay on it ("and is that enough for two brews?").
+    let brewsOfOne =
+      referents.isEmpty && !plural && question.words.count <= 8 && question.matchesAny(["enough"])
+      && context.earlierAnswers.last.map { MokaReferences.named(in: Utterance($0), among: bags).count == 1 } == true
+    if brewsOfOne, let answer = context.earlierAnswers.last {
+      referents = MokaReferences.named(in: Utterance(answer), among: bags)
+    }
     // "It" after an answer that named several bags: the one the answer led with.
     // (An ordinal counts in the answer's order elsewhere: "is it the third one?")
     let ordinal = ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"].contains(
@@ -372,9 +380,11 @@ enum MokaFollowUps {
     // Whether the one bag shown is still good to use asks about that bag, pointer or not.
     let stillGoodOfOne = bags.count == 1 && question.matchesAny(stillGood)
     if stillGoodOfOne { referents = bags }
-    let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: bags) : nil)
+    // ("The second one" counts in the order the last answer named them: "oldest first" reorders.)
+    let shown = MokaReferences.inOrderNamed(bags, by: context.earlierAnswers.last)
+    let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: shown) : nil)
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
-      guard pointsBack || short || named != nil || stillGoodOfOne else { return nil }
+      guard pointsBack || short || named != nil || stillGoodOfOne || brewsOfOne else { return nil }
       return MokaCupboardAnswers.sentence(
         GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context),
         earlierProblem: MokaReferences.tasteProblem(context))

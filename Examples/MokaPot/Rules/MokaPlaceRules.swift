@@ -14,14 +14,17 @@ extension MokaToolRules {
           "still open", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "pick up", "an espresso",
           "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
         ] + wherePhrases + openPlacePhrases, fuzzy: false)
-        + .weighted(2, ["open", "anywhere", "grab"], fuzzy: false)
+        + .weighted(2, ["open", "anywhere", "somewhere", "grab"], fuzzy: false)
         + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
         + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
         + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false)
-        // Anything else a place sells, named in full ("a brewing class", "a grinding service").
-        // (With its plural: "brewing class*".)
+        // Anything else a place sells, named in full ("a brewing class", "a grinding service", "brunch").
+        // (With its plural: "brewing class*". Not the words that also name a pot size, scaling or beans.)
         + Array<Phrase>.weighted(
-          2, tags.soldTerms.filter { $0.contains(" ") && !$0.contains("bean") && !$0.contains("coffee") }.map { $0 + "*" },
+          2,
+          tags.soldTerms.filter { term in
+            !["bean", "coffee", "cup", "scale", "espresso", "decaf"].contains { term.contains($0) }
+          }.map { $0 + "*" },
           fuzzy: false),
       contextScore: { utterance, context in
         // More of a bag bought elsewhere ("is it sold anywhere else? I want more").
@@ -282,11 +285,14 @@ extension MokaToolRules {
     } else if pointsAtCoffee, need != "gear" {
       // (Gear asked for beside them, "a grinder for those", is still gear.)
       need = "beans"
-      // More of one of the user's bags: every nearby place (of the kind asked for, "its roaster"),
-      // so that its roaster is among them.
+      // More of one of the user's bags: every nearby place of the kind asked for ("its roaster"),
+      // else of the kind its roaster is, so that its roaster is among them.
       if MokaReferences.lastKind(context) == "bags" {
+        let roasterKind = MokaAnswers.bagBoughtAgain(utterance, context).flatMap { MokaAnswers.string($0, "roaster") }
+          .flatMap { tags.placeKinds[$0] }
         return GeneratedContent(properties: [
-          "need": need, "kind": MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }, "item": item,
+          "need": need, "kind": MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? roasterKind,
+          "item": item,
           "openNow": wantsOpenNow(utterance), "limit": 5,
         ])
       }

@@ -129,8 +129,12 @@ enum MokaReferences {
     switch lastKind(context) {
     case "bags"?:
       let bags = lastBags(context)
+      // (Else the one the last question named, or the one the last answer led with when that
+      // question asked which: "which is stale?", "Santos …", then "how does it compare?".)
+      let askedWhich = context.earlierQuestions.last.map { Utterance($0).words.contains("which") } ?? false
+      let lead = askedWhich ? context.earlierAnswers.last.flatMap { firstNamed(in: $0, among: bags) } : nil
       return (selectBag(utterance, from: bags) ?? (bags.count == 1 ? bags.first : nil)).flatMap { MokaAnswers.string($0, "name") }
-        ?? lastNamedBag(bagNames, context)
+        ?? lastNamedBag(bagNames, context) ?? lead.flatMap { MokaAnswers.string($0, "name") }
     case "beans"?:
       // The user's bags named as a whole ("which of my own bags is freshest?") are all of them.
       if utterance.matchesAny(["my bags", "my own bags", "of my bags", "my own coffees", "all my"]) { return nil }
@@ -239,7 +243,25 @@ enum MokaReferences {
     if utterance.matches("newest") || utterance.matches("freshest") {
       return bags.min { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") }
     }
+    // "The second one", in the order the list was shown. ("Last" alone may be a verb: "does it last a month?")
+    let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "last"]
+    for (index, ordinal) in ordinals.enumerated()
+    where utterance.matchesAny(["the \(ordinal) one", "the \(ordinal) bag", "\(ordinal) one on the list"]) {
+      return ordinal == "last" ? bags.last : bags.indices.contains(index) ? bags[index] : nil
+    }
     return nil
+  }
+
+  /// `items` in the order `answer` names them (those it does not name last, in their own order).
+  static func inOrderNamed(_ items: [GeneratedContent], by answer: String?) -> [GeneratedContent] {
+    guard let answer else { return items }
+    let position = { (item: GeneratedContent) -> String.Index in
+      MokaAnswers.string(item, "name").flatMap { answer.range(of: $0)?.lowerBound } ?? answer.endIndex
+    }
+    return items.enumerated().sorted { lhs, rhs in
+      let (left, right) = (position(lhs.element), position(rhs.element))
+      return left != right ? left < right : lhs.offset < rhs.offset
+    }.map(\.element)
   }
 
   static func int(_ content: GeneratedContent, _ name: String) -> Int { MokaAnswers.int(content, name) }

@@ -32,6 +32,8 @@ struct MokaRouting: UtteranceClassifier {
       let specialty = MokaKnowledge.beanTopics.contains(topic) && cases.contains("beans") ? "beans" : "general"
       if cases.contains(specialty) { return (specialty, 1, result.scores) }
     }
+    // "Is it still like its reference?": one of the user's bags against its reference bean.
+    if cases.contains("cupboard"), Self.comparesWithReference(utterance) { return ("cupboard", 1, result.scores) }
     // Clauses that need the tools of two specialists ("a fruity light roast, and a cafe open near me?"): general holds both.
     if cases.contains("general"), intents.spansSpecialists(utterance) { return ("general", 1, result.scores) }
     if cases.contains("general"), !namesBag, Self.isBrewing(utterance) { return ("general", 1, result.scores) }
@@ -159,6 +161,12 @@ struct MokaRouting: UtteranceClassifier {
     return elsewhere && !utterance.matchesAny(["kind", "style", "similar", "like that", "like it"])
   }
 
+  /// A bag the question points at, compared with its reference bean ("is it like the reference one?").
+  static func comparesWithReference(_ utterance: Utterance) -> Bool {
+    MokaReferences.refersBack(utterance) && utterance.matchesAny(["reference bean", "reference one", "the reference"])
+      && MokaVocabulary.problem(in: utterance) == nil && !utterance.matchesAny(MokaKnowledge.findWords)
+  }
+
   /// What the user bought, from where or when ("what have I bought at the Crocetta?"): their bags.
   static func asksWhatWasBought(_ utterance: Utterance) -> Bool {
     // (Where it was bought is a place: "where was it bought?")
@@ -217,12 +225,7 @@ struct MokaRouting: UtteranceClassifier {
     else { return false }
     // ("How many brews in my 6-cup does it make?": brews left in the bag it points at.)
     let brewsOfIt = MokaCupboardAnswers.asksBrewCount(utterance) && MokaReferences.refersBack(utterance)
-    // ("is it like the reference one?": a bag against its reference.)
-    if MokaReferences.refersBack(utterance), utterance.matchesAny(["reference bean", "reference one", "the reference"]),
-      MokaVocabulary.problem(in: utterance) == nil
-    {
-      return true
-    }
+    if comparesWithReference(utterance) { return true }
     return owned || (bags || brewsOfIt) && !MokaFollowUps.namesBeanFilter(utterance)
   }
 

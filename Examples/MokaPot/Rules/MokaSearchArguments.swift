@@ -46,6 +46,14 @@ extension MokaToolRules {
     {
       arguments["origin"] = GeneratedContent(origin)
     }
+    // "It" after a question that named a bean, with no beans or bags shown since ("how much is the
+    // Gesha?", then "what does it taste like?"): the origin that question named.
+    if MokaReferences.refersBack(utterance), !["beans", "bags"].contains(MokaReferences.lastKind(context) ?? ""),
+      arguments["origin"] == nil, !MokaFollowUps.namesBeanFilter(utterance), let earlier = context.earlierQuestions.last
+    {
+      let before = searchArguments(Utterance(earlier), context: RuleContext(), regions: regions, beanCountries: beanCountries)
+      if let origin = MokaAnswers.field(before, "origin"), origin.kind != .null { arguments["origin"] = origin }
+    }
     // A region and its country both named ("Kenya Nyeri", "Nyeri in Kenya"): the one named first.
     // (A region's demonym is the region: "a Sumatran".)
     // (And the other spelling of a variety: "Geisha" is the Gesha.)

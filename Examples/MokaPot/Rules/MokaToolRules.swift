@@ -280,7 +280,13 @@ enum MokaToolRules {
             && !choosing ? 1.5 : 0
         // A place named as an origin the vocabulary does not know ("got any Galapagos beans?").
         let unknown = MokaVocabulary.origin(in: utterance) == nil && unknownOrigin(in: utterance) != nil ? 2.0 : 0
-        return prefers + note + unknown
+        // What "it" tastes like, after a question that named a bean with nothing shown since ("how
+        // much is the Gesha?", "what does it taste like?"): a search for it.
+        let namedBefore =
+          MokaFollowUps.asksAboutBean(utterance) && MokaReferences.refersBack(utterance)
+            && !["beans", "bags", "places"].contains(MokaReferences.lastKind(context) ?? "")
+            && context.earlierQuestions.last.map { MokaVocabulary.origin(in: Utterance($0)) != nil } == true ? 3.0 : 0
+        return prefers + note + unknown + namedBefore
           + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
       }
     ) { utterance, context in

@@ -338,7 +338,11 @@ enum MokaVocabulary {
       guard
         ["taste", "tastes", "tasting", "notes", "note", "hint", "hints", "flavour", "flavor", "flavours", "flavors"].contains(
           before),
-        unknown.count > 3, !["the", "that", "this", "those", "them", "coffee", "something"].contains(unknown),
+        unknown.count > 3,
+        ![
+          "the", "that", "this", "those", "them", "these", "then", "coffee", "something", "anything", "nothing", "what", "mine",
+          "before", "usual", "normal",
+        ].contains(unknown),
         note(for: unknown) == nil, !notes.contains(unknown),
         !notes.contains(where: { Utterance($0).words.contains(unknown) })
       else { continue }

@@ -62,7 +62,8 @@ public struct TasteQuizTool: Tool {
   ]
 
   public func call(arguments: Arguments) async throws -> Output {
-    let likes = arguments.likes.map { $0.lowercased() }.filter { !$0.isEmpty }
+    // (A like in the plural is the same like: "berries" is berry.)
+    let likes = arguments.likes.map { Self.singular($0.lowercased()) }.filter { !$0.isEmpty }
     guard !likes.isEmpty else { return Output(status: .questions, questions: Self.questions) }
     // The profile most of the likes point to; in a tie, the one the first-named like points to.
     let best = Self.profiles.max { lhs, rhs in
@@ -73,6 +74,13 @@ public struct TasteQuizTool: Tool {
     let floral = Self.score(Self.profiles[2].words, likes) > 0
     let roast = floral && best.note == "berry" ? "light" : best.roast
     return Output(status: .profile, roast: roast, process: best.process, note: best.note)
+  }
+
+  /// A flavour word in the singular ("berries" → "berry", "nuts" → "nut").
+  static func singular(_ word: String) -> String {
+    if word.hasSuffix("ies"), word.count > 4 { return String(word.dropLast(3)) + "y" }
+    if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), word.count > 3 { return String(word.dropLast()) }
+    return word
   }
 
   private static func firstLike(_ words: [String], _ likes: [String]) -> Int {
