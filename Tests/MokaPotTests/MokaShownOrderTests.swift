@@ -84,4 +84,20 @@ struct MokaShownOrderTests {
     let reply = try await MokaFixtures.rulesChat().send("somewhere that serves pastries?")
     #expect(calls(reply).first?.tool == "nearbyCafes", "\(calls(reply))")
   }
+
+  @Test func theFresherOfTwoBagsComparedJustBefore() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("compare my Santos and my Napoletano with their references")
+    let fresher = try await chat.send("and of the two, which is fresher now?")
+    #expect(calls(fresher).isEmpty, "\(calls(fresher))")
+    #expect(fresher.response.content.contains("Napoletano"), "\(fresher.response.content)")
+    #expect(!fresher.response.content.contains("Huila"), "\(fresher.response.content)")
+  }
+
+  @Test func theBagThereLongestIsTheOldest() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("my bags, all of them please")
+    let longest = try await chat.send("which has been in there longest?")
+    #expect(longest.response.content.hasPrefix("Your Santos"), "\(longest.response.content)")
+  }
 }

@@ -271,8 +271,10 @@ enum MokaAnswers {
       {
         return owned
       }
+      // ("Compare the Huila and the Santos", then "the newer one?": of those two.)
+      let asked = context.map { MokaCupboardAnswers.ofTheTwoNamedBefore(question, output, $0) } ?? question
       return MokaCupboardAnswers.sentence(
-        output, question, potSize: context.flatMap { MokaReferences.potSize(question, $0) },
+        output, asked, potSize: context.flatMap { MokaReferences.potSize(question, $0) },
         earlierProblem: context.flatMap(MokaReferences.tasteProblem))
     case ("cupboard", "noSuchBag"):
       let asked = string(result.arguments, "bag").map { "called \($0) " } ?? ""

@@ -284,6 +284,19 @@ enum MokaCupboardAnswers {
   }
 
   /// Words that ask whether coffee is still resting after roasting.
+  /// A comparison that names no bag, right after a question that named several ("which is
+  /// fresher?"): the question with those bags' names added, so that it compares them.
+  static func ofTheTwoNamedBefore(_ question: Utterance, _ output: GeneratedContent, _ context: RuleContext) -> Utterance {
+    let names = A.array(output, "bags").compactMap { A.string($0, "name") }
+    let namedNow = names.filter { question.matches(Phrase($0.lowercased(), fuzzy: false)) }
+    guard namedNow.isEmpty,
+      question.matchesAny(["fresher", "older", "newer", "more left", "less left", "which is", "which one"]),
+      let earlier = context.earlierQuestions.last.map(Utterance.init)
+    else { return question }
+    let namedBefore = names.filter { earlier.matches(Phrase($0.lowercased(), fuzzy: false)) }
+    return namedBefore.count > 1 ? Utterance(question.original + " (" + namedBefore.joined(separator: " and ") + ")") : question
+  }
+
   /// How many of the bags came from the roaster named ("how many of my bags are from Aurora?"),
   /// or, asked which roaster the most came from, each roaster's count; nil for other questions.
   static func roasterCount(_ question: Utterance, all: [GeneratedContent], fromRoaster: [GeneratedContent]) -> String? {
@@ -340,7 +353,7 @@ enum MokaCupboardAnswers {
       "stale", "old", "oldest", "newest", "finish", "use first", "expired", "still good", "past", "roasted", "days",
       "last me", "run out", "runs out", "ran out", "running", "usable", "useable", "drinkable", "still ok", "worth using",
       "unopened", "opened", "fading", "peak", "use up", "gone",
-      "fresher", "older", "newer",
+      "fresher", "older", "newer", "longest",
       // ("Can I do a 3-cup with the last of the Huila?": enough for a brew.)
       "the last of", "can i do", "can i make", "could i do", "could i make",
     ] + discardWords + MokaVocabulary.runningLow

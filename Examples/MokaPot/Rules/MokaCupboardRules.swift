@@ -24,7 +24,7 @@ extension MokaToolRules {
       2,
       [
         "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
-        "opened", "sealed", "stale", "fresh", "freshness", "roast date", "roasted", "use first", "finish first",
+        "opened", "sealed", "stale", "fresh", "freshness", "fresher", "roast date", "roasted", "use first", "finish first",
         "how many brews", "brews", "grams",
       ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords, fuzzy: false)
 
@@ -80,6 +80,8 @@ extension MokaToolRules {
         // A taste problem blamed on the bag's age ("my Santos tastes bitter: is it too old?"): its age first.
         let age = ["too old", "is it old", "stale", "past its best", "expired", "too fresh"]
         if bagNamed, utterance.matchesAny(age) { return 5 }
+        // "How does my Kona compare?", whatever bags are known (the cupboard may be unreadable).
+        if ownedName(utterance) != nil, utterance.matchesAny(["compare", "reference"]) { return 4 }
         // Which of the user's bags to use for something ("which of my bags suits a cold brew?").
         let which = ["which of my bags", "which of my coffees", "which bag should", "which of my beans"]
         if utterance.matchesAny(which) { return 4 }

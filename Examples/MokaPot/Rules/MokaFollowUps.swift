@@ -134,10 +134,11 @@ enum MokaFollowUps {
       // getting more from its roaster is a visit to the roaster.
       let freshness = question.matchesAny(stillGood)
       guard recount || freshness || !question.matchesAny(notAboutBags), !MokaRouting.asksForABagsRoaster(question),
-        let output = context.latest("cupboard", in: ["ok"])?.output
+        case let bags = MokaReferences.lastTurnsBags(context), !bags.isEmpty
       else {
         return nil
       }
+      let output = GeneratedContent(properties: ["bags": bags])
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
@@ -352,6 +353,13 @@ enum MokaFollowUps {
   {
     let bags = MokaAnswers.array(output, "bags")
     guard !bags.isEmpty else { return nil }
+    // ("Which bag should I open next?", "which has been there longest?" ask among the bags shown,
+    // however long.)
+    let which =
+      question.words.drop { ["and", "so", "ok", "then"].contains($0) }.first == "which"
+      || question.matchesAny([
+        "which bag", "which one", "which of them", "which of those", "which should", "which do i", "which to",
+      ])
     // ("Any good?" asks about one: "any" there counts nothing.)
     let degree = question.matchesAny(["any good", "any better", "any use", "any longer"])
     let plural = ["ones", "bags", "all", "which", "any", "them", "those"].contains { word in
@@ -384,7 +392,7 @@ enum MokaFollowUps {
     let shown = MokaReferences.inOrderNamed(bags, by: context.earlierAnswers.last)
     let singled = named ?? (bags.count > 1 ? MokaReferences.selectBag(question, from: shown) : nil)
     if let bag = singled ?? (referents.count == 1 ? referents.first : nil) {
-      guard pointsBack || short || named != nil || stillGoodOfOne || brewsOfOne else { return nil }
+      guard pointsBack || short || named != nil || stillGoodOfOne || brewsOfOne || which && singled != nil else { return nil }
       return MokaCupboardAnswers.sentence(
         GeneratedContent(properties: ["bags": [bag]]), question, potSize: MokaReferences.potSize(question, context),
         earlierProblem: MokaReferences.tasteProblem(context))
@@ -394,10 +402,6 @@ enum MokaFollowUps {
     let elliptical = asksCountAgain(question, context)
     let brewCount =
       MokaCupboardAnswers.asksBrewCount(question) || MokaCupboardAnswers.brewsWanted(question) != nil || elliptical
-    // ("Which bag should I open next?" asks among the bags shown, however long.)
-    let which = question.matchesAny([
-      "which bag", "which one", "which of them", "which of those", "which should", "which do i", "which to",
-    ])
     guard pointsBack || short || brewCount || which, MokaCupboardAnswers.asksComputation(question) || brewCount else {
       return nil
     }

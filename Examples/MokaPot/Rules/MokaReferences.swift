@@ -55,6 +55,21 @@ enum MokaReferences {
     context.latest("cupboard", in: ["ok"]).map { MokaAnswers.array($0.output, "bags") } ?? []
   }
 
+  /// The bags of the newest cupboard look-ups in a row (two bags compared are two look-ups), each
+  /// once.
+  static func lastTurnsBags(_ context: RuleContext) -> [GeneratedContent] {
+    var bags: [GeneratedContent] = []
+    for result in context.earlierResults.reversed() {
+      guard result.tool == "cupboard" else { break }
+      guard result.status == "ok" else { continue }
+      for bag in MokaAnswers.array(result.output, "bags").reversed()
+      where !bags.contains(where: { MokaAnswers.string($0, "name") == MokaAnswers.string(bag, "name") }) {
+        bags.insert(bag, at: 0)
+      }
+    }
+    return bags.isEmpty ? lastBags(context) : bags
+  }
+
   /// The places of the newest place search that listed some (open or not).
   static func lastPlaces(_ context: RuleContext) -> [GeneratedContent] {
     context.latest("nearbyCafes", in: ["ok", "noneOpenNow"]).map { MokaAnswers.array($0.output, "places") } ?? []
@@ -239,7 +254,10 @@ enum MokaReferences {
   ]
 
   static func selectBag(_ utterance: Utterance, from bags: [GeneratedContent]) -> GeneratedContent? {
-    if utterance.matches("oldest") { return bags.max { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") } }
+    // (The one kept longest is the oldest.)
+    if utterance.matches("oldest") || utterance.matches("longest") {
+      return bags.max { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") }
+    }
     if utterance.matches("newest") || utterance.matches("freshest") {
       return bags.min { int($0, "daysSinceRoast") < int($1, "daysSinceRoast") }
     }
