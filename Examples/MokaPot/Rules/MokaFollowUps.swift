@@ -370,12 +370,10 @@ enum MokaFollowUps {
     let named = bags.count > 1 ? MokaReferences.named(in: question, among: bags).first : nil
     var referents = pointsBack && !plural ? MokaReferences.referents(bags, in: context) : []
     // Brews asked right after an answer about one bag stay on it ("and is that enough for two brews?").
+    let lastAbout = context.earlierAnswers.last.map { MokaReferences.named(in: Utterance($0), among: bags) } ?? []
     let brewsOfOne =
-      referents.isEmpty && !plural && question.words.count <= 8 && question.matchesAny(["enough"])
-      && context.earlierAnswers.last.map { MokaReferences.named(in: Utterance($0), among: bags).count == 1 } == true
-    if brewsOfOne, let answer = context.earlierAnswers.last {
-      referents = MokaReferences.named(in: Utterance(answer), among: bags)
-    }
+      referents.isEmpty && !plural && question.words.count <= 8 && question.matchesAny(["enough"]) && lastAbout.count == 1
+    if brewsOfOne { referents = lastAbout }
     // "It" after an answer that named several bags: the one the answer led with.
     // (An ordinal counts in the answer's order elsewhere: "is it the third one?")
     let ordinal = ["first", "second", "third", "fourth", "last", "1st", "2nd", "3rd", "4th"].contains(

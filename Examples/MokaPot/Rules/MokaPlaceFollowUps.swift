@@ -125,8 +125,9 @@ enum MokaPlaceFollowUps {
     if question.matchesAny(["which of those", "which of them", "which of these", "any of those", "any of them"]),
       question.matchesAny(["sell*", "stock*", "carry", "carries", "have", "do", "does"]), !places.isEmpty
     {
-      let selling = places.filter { !matchingItems(question, $0).isEmpty }
-      let items = Set(selling.flatMap { matchingItems(question, $0) }).sorted()
+      let matched = places.map { (place: $0, items: matchingItems(question, $0)) }.filter { !$0.items.isEmpty }
+      let selling = matched.map(\.place)
+      let items = Set(matched.flatMap(\.items)).sorted()
       guard !selling.isEmpty else {
         return "None of those, as far as my list knows: "
           + places.map { "\(A.string($0, "name") ?? "?") sells \(A.strings($0, "sells").joined(separator: ", "))" }

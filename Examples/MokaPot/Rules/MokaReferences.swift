@@ -273,13 +273,10 @@ enum MokaReferences {
   /// `items` in the order `answer` names them (those it does not name last, in their own order).
   static func inOrderNamed(_ items: [GeneratedContent], by answer: String?) -> [GeneratedContent] {
     guard let answer else { return items }
-    let position = { (item: GeneratedContent) -> String.Index in
+    let positions = items.map { item in
       MokaAnswers.string(item, "name").flatMap { answer.range(of: $0)?.lowerBound } ?? answer.endIndex
     }
-    return items.enumerated().sorted { lhs, rhs in
-      let (left, right) = (position(lhs.element), position(rhs.element))
-      return left != right ? left < right : lhs.offset < rhs.offset
-    }.map(\.element)
+    return items.indices.sorted { positions[$0] != positions[$1] ? positions[$0] < positions[$1] : $0 < $1 }.map { items[$0] }
   }
 
   static func int(_ content: GeneratedContent, _ name: String) -> Int { MokaAnswers.int(content, name) }
