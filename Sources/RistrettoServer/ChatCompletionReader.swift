@@ -10,6 +10,9 @@ struct ChatCompletionReader: Sendable {
   private var calls: [Int: PartialCall] = [:]
   private(set) var finishReason: String?
   private(set) var sawUsage = false
+  /// The pieces of generated text (content and tool-call arguments) read since the last
+  /// ``takeGeneratedTexts()``, for counting generated tokens.
+  private var generatedTexts: [String] = []
 
   private struct PartialCall: Sendable {
     var id = ""
@@ -18,6 +21,11 @@ struct ChatCompletionReader: Sendable {
   }
 
   init(guide: ChatCompletionBody.Guide) { self.guide = guide }
+
+  /// The most tool calls one reply may make; their `index` must lie in `0..<maximumToolCalls`.
+  static let maximumToolCalls = 64
+  /// The largest token count a reply's `usage` may report (larger counts are not a real usage).
+  static let maximumTokenCount = 1 << 31
 
   /// The events of one streamed chunk (`choices[0].delta`) or of a whole completion
   /// (`choices[0].message`).
@@ -34,28 +42,41 @@ struct ChatCompletionReader: Sendable {
     var events: [GenerationEvent] = []
     guard case .array(let choices)? = body["choices"]?.kind else {
       if body["usage"] == nil { throw .malformedResponse("no 'choices' in \(json.prefix(80))") }
-      return usageEvents(body)
+      return try usageEvents(body)
     }
     if let choice = choices.first {
       guard let message = choice["delta"] ?? choice["message"] else {
         throw .malformedResponse("a choice has neither 'delta' nor 'message'")
       }
       if let text = message["content"]?.string, !text.isEmpty {
+        generatedTexts.append(text)
         if guide == .toolCall { envelope += text } else { events.append(.text(text)) }
       }
       if case .array(let deltas)? = message["tool_calls"]?.kind {
         for (offset, delta) in deltas.enumerated() {
-          let index = delta["index"]?.int ?? offset
+          let index = delta["index"].map { $0.int ?? -1 } ?? offset
+          guard (0..<Self.maximumToolCalls).contains(index), calls[index] != nil || calls.count < Self.maximumToolCalls else {
+            throw .malformedResponse(
+              "a tool call's index \(delta["index"]?.jsonString ?? "\(offset)") is outside 0..<\(Self.maximumToolCalls)")
+          }
           var call = calls[index] ?? PartialCall()
           call.id += delta["id"]?.string ?? ""
           call.name += delta["function"]?["name"]?.string ?? ""
-          call.arguments += delta["function"]?["arguments"]?.string ?? ""
+          let arguments = delta["function"]?["arguments"]?.string ?? ""
+          if !arguments.isEmpty { generatedTexts.append(arguments) }
+          call.arguments += arguments
           calls[index] = call
         }
       }
       if let reason = choice["finish_reason"]?.string { finishReason = reason }
     }
-    return events + usageEvents(body)
+    return events + (try usageEvents(body))
+  }
+
+  /// The generated text pieces read since the last call, emptied.
+  mutating func takeGeneratedTexts() -> [String] {
+    defer { generatedTexts.removeAll() }
+    return generatedTexts
   }
 
   /// The tool calls gathered by the end of the reply, checked and decoded.
@@ -83,16 +104,26 @@ struct ChatCompletionReader: Sendable {
     return [.toolCalls(made)]
   }
 
-  private mutating func usageEvents(_ body: GeneratedContent) -> [GenerationEvent] {
+  private mutating func usageEvents(_ body: GeneratedContent) throws(ServerError) -> [GenerationEvent] {
     guard let usage = body["usage"], usage.kind != .null, !sawUsage else { return [] }
     sawUsage = true
+    // A count that is absent reads as 0; one that is present must be a whole number in range.
+    func count(_ value: GeneratedContent?, _ name: String) throws(ServerError) -> Int {
+      guard let value, value.kind != .null else { return 0 }
+      guard let number = value.int, (0...Self.maximumTokenCount).contains(number) else {
+        throw .malformedResponse("usage.\(name) is \(value.jsonString), not a token count in 0...\(Self.maximumTokenCount)")
+      }
+      return number
+    }
     // OpenAI and vLLM report cached prompt tokens in prompt_tokens_details; llama-server in timings.
-    let cached = usage["prompt_tokens_details"]?["cached_tokens"]?.int ?? body["timings"]?["cache_n"]?.int ?? 0
+    let details = usage["prompt_tokens_details"]?["cached_tokens"]
+    let cached =
+      details != nil ? try count(details, "cached_tokens") : try count(body["timings"]?["cache_n"], "cache_n")
     return [
       .usage(
         Usage(
-          promptTokens: usage["prompt_tokens"]?.int ?? 0, cachedPromptTokens: cached,
-          generatedTokens: usage["completion_tokens"]?.int ?? 0))
+          promptTokens: try count(usage["prompt_tokens"], "prompt_tokens"), cachedPromptTokens: cached,
+          generatedTokens: try count(usage["completion_tokens"], "completion_tokens")))
     ]
   }
 }
@@ -110,9 +141,9 @@ extension GeneratedContent {
     return nil
   }
 
-  /// The value as an integer, or nil.
+  /// The value as an integer, or nil when it is not a whole number that fits an `Int`.
   var int: Int? {
-    if case .number(let value) = kind, value.isFinite, value == value.rounded() { return Int(value) }
+    if case .number(let value) = kind { return Int(exactly: value) }
     return nil
   }
 }

@@ -38,14 +38,16 @@ struct HTTPTransport: Sendable {
     return stream
   }
 
-  /// The whole answer to `request`: its status and body.
-  func fetch(_ request: URLRequest) async throws -> (status: Int, body: Data) {
+  /// The whole answer to `request`: its status and body, which may hold `maximumBytes` at most.
+  func fetch(_ request: URLRequest, maximumBytes: Int) async throws -> (status: Int, body: Data) {
     var status = 0
     var body = Data()
     for try await part in stream(request) {
       switch part {
       case .status(let code): status = code
-      case .body(let data): body.append(data)
+      case .body(let data):
+        guard body.count + data.count <= maximumBytes else { throw ServerError.responseTooLarge(bytes: maximumBytes) }
+        body.append(data)
       }
     }
     return (status, body)

@@ -17,6 +17,15 @@ public enum ServerError: Error, Sendable, Equatable, LocalizedError {
   case truncatedResponse(String)
   /// The request could not be sent or its answer not read.
   case transport(String)
+  /// The whole request took longer than ``ServerLimits/totalSeconds``.
+  case deadlineExceeded(seconds: Double)
+  /// The answer grew past ``ServerLimits/maximumResponseBytes``.
+  case responseTooLarge(bytes: Int)
+  /// One line of the streamed answer grew past ``ServerLimits/maximumLineBytes``.
+  case lineTooLong(bytes: Int)
+  /// The reply generated more tokens than the request allows (its `maximumResponseTokens`, else
+  /// ``ServerLimits/maximumResponseTokens``).
+  case tooManyTokens(limit: Int)
 
   /// A sentence that says what happened and what to do.
   public var errorDescription: String? {
@@ -37,6 +46,18 @@ public enum ServerError: Error, Sendable, Equatable, LocalizedError {
     case .truncatedResponse(let detail):
       "The model server's answer ended early: \(detail). The server may have crashed or closed the connection."
     case .transport(let detail): "The request to the model server failed: \(detail)."
+    case .deadlineExceeded(let seconds):
+      "The model server did not finish its answer within \(formatSeconds(seconds)) s. "
+        + "It may be stuck or generating without end; raise ServerLimits.totalSeconds or check the server."
+    case .responseTooLarge(let bytes):
+      "The model server's answer passed \(bytes) bytes, the most this client reads. "
+        + "Raise ServerLimits.maximumResponseBytes if such answers are expected."
+    case .lineTooLong(let bytes):
+      "One line of the model server's stream passed \(bytes) bytes, the most this client reads. "
+        + "Check that the URL points at an OpenAI-compatible server, or raise ServerLimits.maximumLineBytes."
+    case .tooManyTokens(let limit):
+      "The model server kept generating past \(limit) tokens. "
+        + "Set maximumResponseTokens in the options (the server was sent it too) or raise ServerLimits.maximumResponseTokens."
     }
   }
 }

@@ -15,11 +15,12 @@ extension ServerLanguageModel {
   public static func connect(
     to url: URL, model: String? = nil, apiKey: String? = ProcessInfo.processInfo.environment[apiKeyVariable],
     contextSize: Int = 4096, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
-    promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true
+    promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true,
+    limits: ServerLimits = ServerLimits()
   ) async -> ServerLanguageModel {
     let served = ServerLanguageModel(
       url: url, model: model, apiKey: apiKey, contextSize: contextSize, timeout: timeout, tokenizer: tokenizer,
-      promptRenderer: promptRenderer, toolCalling: toolCalling, streams: streams)
+      promptRenderer: promptRenderer, toolCalling: toolCalling, streams: streams, limits: limits)
     _ = await served.checkAvailability()
     return served
   }
@@ -43,7 +44,7 @@ extension ServerLanguageModel {
   private func probeModels() async -> ModelAvailability {
     let answer: (status: Int, body: Data)
     do {
-      answer = try await transport.fetch(get("v1/models"))
+      answer = try await transport.fetch(get("v1/models"), maximumBytes: limits.maximumResponseBytes)
     } catch GenerationError.modelUnavailable(let reason) {
       return .unavailable(reason)
     } catch {
@@ -62,10 +63,10 @@ extension ServerLanguageModel {
 
   /// llama-server's `default_generation_settings.n_ctx`, or nil when the server has no `/props`.
   private func servedContextSize() async -> Int? {
-    guard let answer = try? await transport.fetch(get("props")), answer.status == 200,
+    guard let answer = try? await transport.fetch(get("props"), maximumBytes: limits.maximumResponseBytes), answer.status == 200,
       let props = try? GeneratedContent(json: String(decoding: answer.body, as: UTF8.self))
     else { return nil }
-    return props["default_generation_settings"]?["n_ctx"]?.int.flatMap { $0 > 0 ? $0 : nil }
+    return props["default_generation_settings"]?["n_ctx"]?.int.flatMap { (1...(1 << 24)).contains($0) ? $0 : nil }
   }
 
   /// The exact number of prompt tokens the server will read for `request`, from llama-server's

@@ -28,8 +28,10 @@ public final class ServerLanguageModel: LanguageModel {
   public let toolCalling: ToolCalling
   /// Whether replies are streamed with server-sent events (the default) or read whole.
   public let streams: Bool
-  /// Seconds to wait for the next byte of an answer.
+  /// Seconds to wait for the next byte of an answer (the idle deadline).
   public let timeout: Double
+  /// The bounds of each request: total deadline, answer and line sizes, generated tokens.
+  public let limits: ServerLimits
   /// How requests are rendered for counting (the server applies its own chat template).
   public let promptRenderer: PromptRenderer
   /// The tokenizer used for counts: exact only when it is the served model's own (for example
@@ -74,12 +76,15 @@ public final class ServerLanguageModel: LanguageModel {
   ///     written into the system message in guided mode (default compact).
   ///   - toolCalling: ``ToolCalling/guided`` (default) or ``ToolCalling/native``.
   ///   - streams: Whether to stream replies (default true).
+  ///   - limits: The bounds of each request (``ServerLimits``' defaults).
   public init(
     url: URL, model: String? = nil, apiKey: String? = ProcessInfo.processInfo.environment[apiKeyVariable],
     contextSize: Int = 4096, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
-    promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true
+    promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true,
+    limits: ServerLimits = ServerLimits()
   ) {
     baseURL = url
+    self.limits = limits
     modelName = model
     self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
     self.timeout = timeout
@@ -103,23 +108,48 @@ public final class ServerLanguageModel: LanguageModel {
     let guide = body.guide(for: request)
     let urlRequest = post("v1/chat/completions", body.json(for: request, stream: streams))
     let streams = streams
+    let tokenLimit = request.options.maximumResponseTokens ?? limits.maximumResponseTokens
+    let tokenizer = tokenizer
     return AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          var reader = ChatCompletionReader(guide: guide)
-          try await self.exchange(urlRequest, streamed: streams) { payload in
-            for event in try reader.read(payload) { continuation.yield(event) }
+          try await self.withDeadline {
+            var reader = ChatCompletionReader(guide: guide)
+            var tokens = 0
+            try await self.exchange(urlRequest, streamed: streams) { payload in
+              let events = try reader.read(payload)
+              for text in reader.takeGeneratedTexts() {
+                tokens = tokens.addingReportingOverflow(max(1, tokenizer.count(text))).partialValue
+                if tokens > tokenLimit { throw ServerError.tooManyTokens(limit: tokenLimit) }
+              }
+              for event in events { continuation.yield(event) }
+            }
+            if streams, reader.finishReason == nil {
+              throw ServerError.truncatedResponse("the stream ended before its last chunk (no finish_reason)")
+            }
+            for event in try reader.finish() { continuation.yield(event) }
           }
-          if streams, reader.finishReason == nil {
-            throw ServerError.truncatedResponse("the stream ended before its last chunk (no finish_reason)")
-          }
-          for event in try reader.finish() { continuation.yield(event) }
           continuation.finish()
         } catch {
           continuation.finish(throwing: error)
         }
       }
       continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  /// Runs `work`, ending it with ``ServerError/deadlineExceeded(seconds:)`` when it takes longer
+  /// than ``ServerLimits/totalSeconds``, however the server paces its bytes.
+  func withDeadline(_ work: @escaping @Sendable () async throws -> Void) async throws {
+    let seconds = limits.totalSeconds
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await work() }
+      group.addTask {
+        try await Task.sleep(for: .seconds(seconds))
+        throw ServerError.deadlineExceeded(seconds: seconds)
+      }
+      defer { group.cancelAll() }
+      try await group.next()
     }
   }
 
@@ -130,14 +160,28 @@ public final class ServerLanguageModel: LanguageModel {
     var events = ServerSentEvents()
     var whole = Data()
     var done = false
+    var received = 0
     do {
       for try await part in transport.stream(request) {
+        if case .body(let data) = part {
+          received += data.count
+          guard received <= limits.maximumResponseBytes else {
+            throw ServerError.responseTooLarge(bytes: limits.maximumResponseBytes)
+          }
+        }
         switch part {
         case .status(let code): status = code
         case .body(let data) where status == 200 && streamed && !done:
           for payload in events.feed(data) {
             if payload == "[DONE]" { done = true } else { try handle(payload) }
           }
+          guard events.pendingBytes <= limits.maximumLineBytes else {
+            throw ServerError.lineTooLong(bytes: limits.maximumLineBytes)
+          }
+        case .body(let data) where status != 200:
+          // An error body is read for its message only: keep its start, and stop once that is here.
+          whole.append(data.prefix(ServerLimits.errorBodyBytes - whole.count))
+          if whole.count >= ServerLimits.errorBodyBytes { throw statusError(status, body: whole) }
         case .body(let data): whole.append(data)
         }
       }

@@ -21,6 +21,9 @@ enum FakeReply: Sendable {
   case stall([String])
   /// Nothing at all until the server stops (a server that never answers).
   case silence
+  /// Stream headers, then `chunk` again and again, `interval` seconds apart, until the client
+  /// goes away or the server stops (a server that drips, keeps alive, or never stops generating).
+  case repeating(String, interval: Double)
 }
 
 /// One request the fake server received.
@@ -142,6 +145,11 @@ final class FakeHTTPServer: Sendable {
       waitUntilStopped(connection)
     case .silence:
       waitUntilStopped(connection)
+    case .repeating(let chunk, let interval):
+      write(connection, Self.eventHeaders)
+      while !stopped.load(ordering: .relaxed), write(connection, chunk) {
+        if interval > 0 { Thread.sleep(forTimeInterval: interval) }
+      }
     }
   }
 
@@ -156,14 +164,17 @@ final class FakeHTTPServer: Sendable {
     }
   }
 
-  private func write(_ connection: Int32, _ text: String) {
+  /// Sends `text`; false when the client has gone away.
+  @discardableResult
+  private func write(_ connection: Int32, _ text: String) -> Bool {
     let bytes = Array(text.utf8)
     var sent = 0
     while sent < bytes.count {
       let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      guard count > 0 else { return }
+      guard count > 0 else { return false }
       sent += count
     }
+    return true
   }
 
   private func read(_ connection: Int32) -> ReceivedRequest? {

@@ -70,11 +70,15 @@ public struct Usage: Sendable, Equatable, Codable {
     self.generatedTokens = generatedTokens
   }
 
-  /// The sum of two usages.
+  /// The sum of two usages, saturating at `Int.max` (a count reported by a backend never traps).
   public static func + (lhs: Usage, rhs: Usage) -> Usage {
-    Usage(
-      promptTokens: lhs.promptTokens + rhs.promptTokens,
-      cachedPromptTokens: lhs.cachedPromptTokens + rhs.cachedPromptTokens,
-      generatedTokens: lhs.generatedTokens + rhs.generatedTokens)
+    func sum(_ a: Int, _ b: Int) -> Int {
+      let (value, overflow) = a.addingReportingOverflow(b)
+      return overflow ? (b < 0 ? Int.min : Int.max) : value
+    }
+    return Usage(
+      promptTokens: sum(lhs.promptTokens, rhs.promptTokens),
+      cachedPromptTokens: sum(lhs.cachedPromptTokens, rhs.cachedPromptTokens),
+      generatedTokens: sum(lhs.generatedTokens, rhs.generatedTokens))
   }
 }
