@@ -22,7 +22,7 @@ enum InputSizeBench {
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let assistant = MokaAssistant(data: try MokaData.load())
+    let assistant = MokaAssistant(data: MokaData.load())
     let model = try assistant.rulesModel
     let tokenizer = try MokaAssistant.smolLM2Tokenizer()
     let repeats = options.quick ? 1 : 5

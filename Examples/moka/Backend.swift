@@ -12,7 +12,25 @@ import RistrettoServer
 enum Backend {
   struct Failure: Error { let message: String }
 
-  static func model(_ options: Options, assistant: MokaAssistant, renderer: ToolRenderer = .compact) throws -> any LanguageModel {
+  static func model(_ options: Options, assistant: MokaAssistant, renderer: ToolRenderer = .compact) async throws
+    -> any LanguageModel
+  {
+    let rules = {
+      RuleBasedModel(
+        rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
+        promptRenderer: PromptRenderer(toolRenderer: renderer))
+    }
+    /// A backend that cannot run: fail, or answer with the rules when the user asked for that.
+    func unavailable(_ what: String, _ reason: String) throws -> any LanguageModel {
+      guard options.fallback == "rules" else {
+        throw Failure(
+          message:
+            "\(what.prefix(1).uppercased() + what.dropFirst()) is unavailable: \(reason)\nStart it or check the options, or add --fallback rules "
+            + "to answer with the rule-based model instead.")
+      }
+      printError("moka: \(what) is unavailable (\(reason)); answering with the rule-based model (--fallback rules).")
+      return try rules()
+    }
     switch options.backend {
     case "llama":
       #if Llama
@@ -23,7 +41,9 @@ enum Backend {
         var progress: (@Sendable (Double) -> Void)?
         if showProgress { progress = { @Sendable fraction in ProgressBar.draw(fraction) } }
         let model = LlamaLanguageModel(path: path, toolRenderer: renderer, progress: progress)
-        if case .unavailable(let reason) = model.availability { throw Failure(message: "The model is unavailable: \(reason)") }
+        if case .unavailable = model.availability {
+          return try unavailable("the model \(path)", model.availability.reasonDescription ?? "it cannot be loaded")
+        }
         return try withRulesForUnsureToolChoices(model, assistant: assistant)
       #else
         throw Failure(
@@ -41,13 +61,14 @@ enum Backend {
         throw Failure(message: "--backend server needs --url URL (for example http://127.0.0.1:8080) or RISTRETTO_SERVER_URL.")
       }
       // SmolLM2's tokenizer and ChatML: counts are exact when the server serves SmolLM2.
-      let served = ServerLanguageModel(
-        url: url, tokenizer: try MokaAssistant.smolLM2Tokenizer(), promptRenderer: PromptRenderer(toolRenderer: renderer))
+      let served = await ServerLanguageModel.connect(
+        to: url, tokenizer: try MokaAssistant.smolLM2Tokenizer(), promptRenderer: PromptRenderer(toolRenderer: renderer))
+      if case .unavailable = served.availability {
+        return try unavailable("the model server at \(text)", served.availability.reasonDescription ?? "it does not answer")
+      }
       return try withRulesForUnsureToolChoices(served, assistant: assistant)
     default:
-      return RuleBasedModel(
-        rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
-        promptRenderer: PromptRenderer(toolRenderer: renderer))
+      return try rules()
     }
   }
 
@@ -62,7 +83,7 @@ enum Backend {
   static func router(_ options: Options, model: any LanguageModel, assistant: MokaAssistant) throws
     -> any SpecialtyRouter<MokaSpecialty>
   {
-    guard options.backend != "rules" else { return Router<MokaSpecialty>(model: model) }
+    guard !(model is RuleBasedModel) else { return Router<MokaSpecialty>(model: model) }
     let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
     return MokaRouterPrompt.cascade(rules: rules, model: model)
   }

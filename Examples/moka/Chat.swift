@@ -5,7 +5,7 @@ import Ristretto
 /// The interactive chat loop.
 enum ChatLoop {
   static func run(_ options: Options, assistant: MokaAssistant) async throws {
-    let model = try Backend.model(options, assistant: assistant)
+    let model = try await Backend.model(options, assistant: assistant)
     let router = try Backend.router(options, model: model, assistant: assistant)
     var chat = try assistant.chat(model: model, router: router)
     if options.json {
@@ -58,10 +58,12 @@ enum ChatLoop {
     }
   }
 
-  /// `moka chat --json`: one message per stdin line, one JSON object per turn; a failure prints
-  /// `{"error":{"code","message"}}` and exits 1.
+  /// `moka chat --json`: one message per stdin line, one JSON object per turn; a turn that
+  /// fails prints `{"turn","question","error":{"code","message"}}` and the chat goes on (a failed
+  /// turn leaves the conversation as it was). Exits 1 at the end when any turn failed.
   static func runJSON(chat: SpecialistChat<MokaSpecialty>) async throws {
     var turn = 0
+    var failed = 0
     while let line = readLine() {
       let message = line.trimmingCharacters(in: .whitespaces)
       guard !message.isEmpty else { continue }
@@ -71,9 +73,11 @@ enum ChatLoop {
         print(Commands.turnObject(reply, question: message, turn: turn).jsonString)
         fflush(nil)
       } catch {
-        print(Commands.errorObject(error).jsonString)
-        exit(1)
+        failed += 1
+        print(Commands.errorObject(error, question: message, turn: turn).jsonString)
+        fflush(nil)
       }
     }
+    if failed > 0 { exit(1) }
   }
 }

@@ -5,7 +5,7 @@ import Ristretto
 /// The subcommands.
 enum Commands {
   static func ask(_ options: Options, assistant: MokaAssistant) async throws {
-    let model = try Backend.model(options, assistant: assistant)
+    let model = try await Backend.model(options, assistant: assistant)
     let chat = try assistant.chat(model: model, router: try Backend.router(options, model: model, assistant: assistant))
     let reply = try await chat.send(options.question ?? "")
     let outputs = reply.response.toolOutputs
@@ -47,25 +47,41 @@ enum Commands {
     return GeneratedContent(kind: .structure(properties: values, orderedKeys: fields.map(\.0)))
   }
 
-  /// A failure as `{"error":{"code","message"}}`, in words for the person asking.
-  static func errorObject(_ error: any Error) -> GeneratedContent {
-    let (code, message): (String, String)
+  /// A failure as `{"error":{"code","message"}}` (after `turn` and `question` in a chat), in
+  /// words for the person asking.
+  static func errorObject(_ error: any Error, question: String? = nil, turn: Int? = nil) -> GeneratedContent {
+    let (code, message) = describe(error)
+    var fields: [(String, GeneratedContent)] = []
+    if let turn { fields.append(("turn", turn.generatedContent)) }
+    if let question { fields.append(("question", question.generatedContent)) }
+    fields.append(("error", GeneratedContent(properties: ["code": code, "message": message])))
+    return GeneratedContent(
+      kind: .structure(properties: Dictionary(uniqueKeysWithValues: fields), orderedKeys: fields.map(\.0)))
+  }
+
+  /// A code and a sentence for the person asking: what happened and what they can do.
+  static func describe(_ error: any Error) -> (code: String, message: String) {
     switch error {
+    case let failure as Backend.Failure: ("backendUnavailable", failure.message)
     case GenerationError.exceededContextWindowSize(let context, let tokens):
-      (code, message) = (
+      (
         "questionTooLong",
         "That message is too long for this model: it needs about \(tokens) tokens of a \(context)-token context. "
           + "Please ask a shorter question, or start a new conversation."
       )
-    case GenerationError.concurrentRequests: (code, message) = ("busy", "Still answering the previous message.")
-    case let error as GenerationError: (code, message) = ("generationFailed", error.localizedDescription)
-    default: (code, message) = ("failed", error.localizedDescription)
+    case GenerationError.concurrentRequests: ("busy", "Still answering the previous message.")
+    case is CancellationError: ("cancelled", "The answer was stopped before it was complete.")
+    case GenerationError.modelUnavailable:
+      ("backendUnavailable", "The model is not available right now. Check that it is installed or running, and try again.")
+    case let error as GenerationError:
+      ("generationFailed", "The model could not answer this (\(error.localizedDescription)) Please try again or rephrase.")
+    default:
+      ("backendFailed", "The model backend failed: \(error.localizedDescription) Try again, or use --backend rules.")
     }
-    return GeneratedContent(properties: ["error": GeneratedContent(properties: ["code": code, "message": message])])
   }
 
   static func route(_ options: Options, assistant: MokaAssistant) async throws {
-    let model = try Backend.model(options, assistant: assistant)
+    let model = try await Backend.model(options, assistant: assistant)
     let router = try Backend.router(options, model: model, assistant: assistant)
     while let line = readLine() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -85,9 +101,9 @@ enum Commands {
     }
   }
 
-  static func budget(_ options: Options, assistant: MokaAssistant) throws {
+  static func budget(_ options: Options, assistant: MokaAssistant) async throws {
     let renderer = ToolRenderer(rawValue: options.renderer) ?? .compact
-    let model = try Backend.model(options, assistant: assistant, renderer: renderer)
+    let model = try await Backend.model(options, assistant: assistant, renderer: renderer)
     let budget = try SpecialtyBudget<MokaSpecialty>(
       model: model, toolbox: assistant.toolbox, instructions: assistant.instructions)
     let router = RouterCost(model: model)

@@ -16,6 +16,8 @@ struct Options {
   var renderer = "compact"
   var question: String?
   var help = false
+  var fallback: String?
+  var verbose = false
 
   /// A command-line mistake; printed with the usage, exit code 2.
   struct UsageError: Error { let message: String }
@@ -58,12 +60,19 @@ struct Options {
         }
       case "--location":
         let text = try value(argument)
-        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, abs(parts[0]) <= 90, abs(parts[1]) <= 180 else {
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = fields.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard fields.count == 2, parts.count == 2, parts.allSatisfy(\.isFinite), abs(parts[0]) <= 90, abs(parts[1]) <= 180
+        else {
           throw UsageError(message: "--location must be LAT,LON (for example 45.07,7.68), not '\(text)'")
         }
         options.location = (parts[0], parts[1])
       case "--json": options.json = true
+      case "--verbose": options.verbose = true
+      case "--fallback":
+        let value = try value(argument)
+        guard value == "rules" else { throw UsageError(message: "--fallback must be rules, not '\(value)'") }
+        options.fallback = value
       case "--" where options.command == .ask:
         // Everything after `--` is the question, even when it starts with a dash.
         options.question = rest.joined(separator: " ")
@@ -96,6 +105,8 @@ struct Options {
       --location LAT,LON      where you are, for nearby cafes (default: unknown)
       --today DATE            'now' as YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC (default: the clock)
       --index ready|stale|unavailable   simulate the bean index's state (default ready)
+      --fallback rules        when the chosen backend cannot run, answer with the rules (default: fail)
+      --verbose               the developer's detail of every error, and every data entry left out
       -h, --help              this help
     """
 

@@ -24,19 +24,27 @@ do {
     exit(2)
   }
   var data = MokaData.load(from: options.dataDirectory.map { URL(fileURLWithPath: $0) }, now: now)
+  for issue in data.issues.prefix(options.verbose ? data.issues.count : 5) { printError("moka: left out \(issue)") }
+  if !options.verbose, data.issues.count > 5 {
+    printError("moka: … and \(data.issues.count - 5) more entries left out (--verbose lists them all)")
+  }
   data.location = options.location.map { (latitude: $0.0, longitude: $0.1) }
   data.indexHealth = IndexHealth(rawValue: options.index) ?? .ready
   let assistant = MokaAssistant(data: data)
   switch options.command {
   case .ask: try await Commands.ask(options, assistant: assistant)
   case .route: try await Commands.route(options, assistant: assistant)
-  case .budget: try Commands.budget(options, assistant: assistant)
+  case .budget: try await Commands.budget(options, assistant: assistant)
   case .chat: try await ChatLoop.run(options, assistant: assistant)
   }
-} catch let failure as Backend.Failure {
-  printError(failure.message)
-  exit(2)
 } catch {
-  printError("moka: \(error.localizedDescription)")
-  exit(1)
+  // Every failure: a sentence for the person (JSON on stdout with --json), the developer's
+  // detail with --verbose, and a non-zero exit.
+  if options.json {
+    print(Commands.errorObject(error, question: options.command == .ask ? options.question : nil).jsonString)
+  } else {
+    printError(Commands.describe(error).message)
+  }
+  if options.verbose { printError("moka: \(String(reflecting: error))") }
+  exit(error is Backend.Failure ? 2 : 1)
 }

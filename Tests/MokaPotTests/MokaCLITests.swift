@@ -145,4 +145,57 @@ struct MokaCLITests {
       #expect(result.out.contains("Usage: moka"))
     }
   }
+
+  @Test func chatJSONAnswersEveryLineAndAFailedOneGetsAnErrorObject() throws {
+    let input = "hello\n" + String(repeating: "coffee ", count: 20_000) + "\nwhat kenyan beans do you have?\n"
+    let result = try MokaCLI.run(["chat", "--json"], input: input)
+    #expect(result.status == 1)
+    let turns = try result.out.split(separator: "\n").map { try GeneratedContent(json: String($0)) }
+    #expect(turns.count == 3)
+    #expect(try turns.map { try $0.value(Int.self, forProperty: "turn") } == [1, 2, 3])
+    #expect(
+      try turns[1].value(GeneratedContent.self, forProperty: "error").value(String.self, forProperty: "code") == "questionTooLong"
+    )
+    #expect(try turns[2].value(String.self, forProperty: "answer").contains("Kenya"))
+  }
+
+  @Test func aBackendThatCannotRunFailsUnlessAFallbackIsAsked() throws {
+    let url = "http://127.0.0.1:\(try Self.closedPort())"
+    let failed = try MokaCLI.run(["ask", "hello", "--backend", "server", "--url", url, "--json"])
+    #expect(failed.status == 2)
+    let error = try GeneratedContent(json: failed.out.trimmingCharacters(in: .whitespacesAndNewlines))
+      .value(GeneratedContent.self, forProperty: "error")
+    #expect(try error.value(String.self, forProperty: "code") == "backendUnavailable")
+    #expect(try error.value(String.self, forProperty: "message").contains("--fallback rules"))
+    let fallback = try MokaCLI.run(["ask", "hello", "--backend", "server", "--url", url, "--fallback", "rules"])
+    #expect(fallback.status == 0)
+    #expect(fallback.err.contains("rule-based model"))
+    #expect(!fallback.out.isEmpty)
+  }
+
+  @Test func entriesOutOfRangeAreLeftOutAndNamed() throws {
+    let directory = try MokaDataRangeTests.extremeData()
+    let result = try MokaCLI.run(["ask", "how much coffee do I have left in total?", "--data", directory.path, "--verbose"])
+    #expect(result.status == 0)
+    #expect(result.err.contains("cupboard.json entry 0"))
+    #expect(result.err.contains("gramsLeft is 9223372036854775807"))
+    #expect(!result.out.isEmpty)
+  }
+
+  /// A loopback port nothing listens on.
+  static func closedPort() throws -> Int {
+    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
 }

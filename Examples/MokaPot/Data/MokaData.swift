@@ -62,6 +62,10 @@ public struct MokaData: Sendable {
   /// Tools report such a source as unavailable, naming the file; the others keep working.
   public var unavailable: [MokaSource: String] = [:]
 
+  /// The entries left out at load because a field was outside its range (``MokaDataRanges``),
+  /// each with its file, entry and field. The rest of the file is used.
+  public var issues: [DataIssue] = []
+
   /// Creates data from values.
   public init(
     beans: [Bean], cupboard: [OwnedBag]?, cafes: [Cafe], indexHealth: IndexHealth = .ready,
@@ -95,11 +99,18 @@ public struct MokaData: Sendable {
         return nil
       }
     }
-    let beans = read(.beans, as: [Bean].self) ?? []
+    var issues: [DataIssue] = []
+    let beans = validated(
+      read(.beans, as: [Bean].self) ?? [], .beans, name: \.name, issues: MokaDataRanges.issues, into: &issues)
     if problems[.beans] == nil, beans.isEmpty { problems[.beans] = "beans.json is empty" }
-    var data = MokaData(
-      beans: beans, cupboard: read(.cupboard, as: [OwnedBag].self), cafes: read(.cafes, as: [Cafe].self) ?? [], now: now)
+    let cupboard = read(.cupboard, as: [OwnedBag].self).map {
+      validated($0, .cupboard, name: \.name, issues: MokaDataRanges.issues, into: &issues)
+    }
+    let cafes = validated(
+      read(.cafes, as: [Cafe].self) ?? [], .cafes, name: \.name, issues: MokaDataRanges.issues, into: &issues)
+    var data = MokaData(beans: beans, cupboard: cupboard, cafes: cafes, now: now)
     data.unavailable = problems
+    data.issues = issues
     return data
   }
 
@@ -130,7 +141,7 @@ public struct MokaData: Sendable {
     let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
     let time = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : ["12", "00"]
     guard day.count == 3, time.count == 2, day[0].count == 4, day[1].count == 2, day[2].count == 2,
-      time.allSatisfy({ $0.count == 2 }), day.allSatisfy({ $0.allSatisfy(\.isASCII) })
+      time.allSatisfy({ $0.count == 2 }), (day + time).allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
     else { return nil }
     let numbers = (day + time).compactMap { Int($0) }
     guard numbers.count == 5 else { return nil }

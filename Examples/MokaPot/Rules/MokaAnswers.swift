@@ -450,14 +450,14 @@ enum MokaAnswers {
     return nil
   }
   static func int(_ content: GeneratedContent, _ name: String) -> Int {
-    if case .number(let value)? = field(content, name)?.kind { return Int(value) }
+    if case .number(let value)? = field(content, name)?.kind { return Int(exactly: value) ?? 0 }
     return 0
   }
   /// A place's distance as a person says it: metres under 1 km ("330 m"), else kilometres ("2.4 km").
   static func distance(_ place: GeneratedContent) -> String {
     guard case .number(let kilometres)? = field(place, "distanceKm")?.kind else { return "?" }
     return kilometres < 1
-      ? "\(Int((kilometres * 100).rounded()) * 10) m" : "\(GeneratedContent.formatNumber(kilometres)) km"
+      ? "\(Int(exactly: (kilometres * 100).rounded()).map { $0 * 10 } ?? 0) m" : "\(GeneratedContent.formatNumber(kilometres)) km"
   }
 
   static func number(_ content: GeneratedContent, _ name: String) -> String {

@@ -191,11 +191,7 @@ enum MokaPlaceFollowUps {
   static func byHours(_ question: Utterance, _ places: [GeneratedContent]) -> [GeneratedContent] {
     // Today's hours as minutes since midnight ("08:00-20:00"); nil when closed all day.
     func hours(_ place: GeneratedContent) -> (opens: Int, closes: Int)? {
-      let times = (A.string(place, "hoursToday") ?? "").split(separator: "-").map { time in
-        time.split(separator: ":").compactMap { Int($0) }
-      }
-      guard times.count == 2, times.allSatisfy({ $0.count == 2 }) else { return nil }
-      return (times[0][0] * 60 + times[0][1], times[1][0] * 60 + times[1][1])
+      MokaDataRanges.hours(A.string(place, "hoursToday") ?? "")
     }
     let open = places.filter { hours($0) != nil }
     if question.matchesAny(lateWords), let latest = open.compactMap({ hours($0)?.closes }).max() {

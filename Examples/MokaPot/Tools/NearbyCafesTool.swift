@@ -164,19 +164,15 @@ public struct NearbyCafesTool: Tool {
   }
 
   /// The minute of the day a range such as "08:30-12:30" opens, or nil for "closed".
-  static func opening(_ hours: String) -> Int? {
-    let parts = hours.split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
-    return parts.count == 4 ? parts[0] * 60 + parts[1] : nil
-  }
+  static func opening(_ hours: String) -> Int? { MokaDataRanges.hours(hours)?.opens }
 
   static func singular(_ word: String) -> String {
     word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
   }
 
   static func isOpen(_ hours: String, at minutes: Int) -> Bool {
-    let parts = hours.split(whereSeparator: { $0 == "-" || $0 == ":" }).compactMap { Int($0) }
-    guard parts.count == 4 else { return false }
-    return minutes >= parts[0] * 60 + parts[1] && minutes < parts[2] * 60 + parts[3]
+    guard let range = MokaDataRanges.hours(hours) else { return false }
+    return minutes >= range.opens && minutes < range.closes
   }
 
   /// Great-circle distance in kilometres.

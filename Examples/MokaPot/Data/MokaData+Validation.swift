@@ -1,0 +1,120 @@
+import Foundation
+
+/// An entry of a data file left out because a field is outside its documented range.
+public struct DataIssue: Sendable, Equatable, CustomStringConvertible {
+  /// The file.
+  public var source: MokaSource
+  /// The entry's position in the file (from 0) and its name, when it has one.
+  public var entry: Int
+  public var name: String?
+  /// The field, the value found, and what it may be.
+  public var field, value, allowed: String
+
+  /// `cupboard.json entry 3 ("Kochere"): gramsLeft is 9223372036854775807, not 0...bagGrams`.
+  public var description: String {
+    "\(source.rawValue) entry \(entry)\(name.map { " (\"\($0)\")" } ?? ""): \(field) is \(value), not \(allowed)"
+  }
+}
+
+/// The documented ranges of the data files' fields; an entry outside them is left out and
+/// reported as a ``DataIssue``, so no value read from a file reaches the tools' arithmetic.
+public enum MokaDataRanges {
+  /// Grams a bag may hold (100 kg at most); grams left lie in `0...bagGrams`.
+  public static let bagGrams = 1...100_000
+  /// Body, acidity and sweetness scores.
+  public static let score = 1...5
+  /// Years a roast or opened date may fall in.
+  public static let years = 2000...2100
+
+  static func issues(_ bean: Bean) -> [(String, String, String)] {
+    [("body", bean.body), ("acidity", bean.acidity), ("sweetness", bean.sweetness)].compactMap { field, value in
+      score.contains(value) ? nil : (field, String(value), "\(score)")
+    }
+  }
+
+  static func issues(_ bag: OwnedBag) -> [(String, String, String)] {
+    var found: [(String, String, String)] = []
+    if !bagGrams.contains(bag.bagGrams) { found.append(("bagGrams", String(bag.bagGrams), "\(bagGrams)")) }
+    if !(0...max(bag.bagGrams, 0)).contains(bag.gramsLeft) {
+      found.append(("gramsLeft", String(bag.gramsLeft), "0...bagGrams (\(bag.bagGrams))"))
+    }
+    let roasted = date(bag.roastDate)
+    if roasted == nil { found.append(("roastDate", bag.roastDate, "a date YYYY-MM-DD in \(years)")) }
+    if let opened = bag.openedDate {
+      if let day = date(opened) {
+        if let roasted, day < roasted { found.append(("openedDate", opened, "a date on or after roastDate")) }
+      } else {
+        found.append(("openedDate", opened, "a date YYYY-MM-DD in \(years)"))
+      }
+    }
+    return found
+  }
+
+  static func issues(_ cafe: Cafe) -> [(String, String, String)] {
+    var found: [(String, String, String)] = []
+    if !(cafe.latitude.isFinite && abs(cafe.latitude) <= 90) {
+      found.append(("latitude", "\(cafe.latitude)", "-90...90"))
+    }
+    if !(cafe.longitude.isFinite && abs(cafe.longitude) <= 180) {
+      found.append(("longitude", "\(cafe.longitude)", "-180...180"))
+    }
+    if let zone = cafe.timeZone, TimeZone(identifier: zone) == nil {
+      found.append(("timeZone", zone, "an IANA time zone such as Europe/Rome"))
+    }
+    for (day, range) in cafe.hours.sorted(by: { $0.key < $1.key }) {
+      if !NearbyCafesTool.weekdays.contains(day) { found.append(("hours", day, "a day mon...sun")) }
+      if range != "closed", hours(range) == nil {
+        found.append(("hours.\(day)", range, "\"closed\" or HH:MM-HH:MM within 00:00...24:00"))
+      }
+    }
+    return found
+  }
+
+  /// A range such as "08:30-12:30" as minutes since midnight, opening before closing; nil when
+  /// it is not one.
+  public static func hours(_ range: String) -> (opens: Int, closes: Int)? {
+    let ends = range.split(separator: "-", omittingEmptySubsequences: false)
+    guard ends.count == 2, let opens = minutes(ends[0]), let closes = minutes(ends[1]), opens < closes else { return nil }
+    return (opens, closes)
+  }
+
+  /// "HH:MM" as minutes since midnight (24:00 is the end of the day); nil for anything else.
+  static func minutes(_ time: Substring) -> Int? {
+    let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let hour = Int(parts[0]), let minute = Int(parts[1]), (0...59).contains(minute),
+      (0...23).contains(hour) || (hour == 24 && minute == 0)
+    else { return nil }
+    return hour * 60 + minute
+  }
+
+  /// A `YYYY-MM-DD` date within ``years``.
+  static func date(_ text: String) -> Date? {
+    guard text.count == 10, let date = MokaData.date(text),
+      let year = MokaData.calendar.dateComponents([.year], from: date).year, years.contains(year)
+    else { return nil }
+    return date
+  }
+}
+
+extension MokaData {
+  /// Keeps the entries whose fields are in range; reports the others.
+  static func validated<Entry>(
+    _ entries: [Entry], _ source: MokaSource, name: (Entry) -> String,
+    issues: (Entry) -> [(String, String, String)], into report: inout [DataIssue]
+  ) -> [Entry] {
+    var kept: [Entry] = []
+    kept.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() {
+      let found = issues(entry)
+      if found.isEmpty {
+        kept.append(entry)
+      } else {
+        report += found.map {
+          DataIssue(source: source, entry: index, name: name(entry), field: $0.0, value: $0.1, allowed: $0.2)
+        }
+      }
+    }
+    return kept
+  }
+}
