@@ -3,7 +3,7 @@
 top-level functions of its own folder and of folders in lower layers, never of a higher one.
 
 The layers (Docs/Architecture.md):
-    0 Values, Concurrency   1 Guidance, Tokens   2 Schema   3 Prompting, Tools   4 Model   5 Session   6 Routing
+    0 Values, Concurrency, Storage   1 Guidance, Tokens   2 Schema   3 Prompting, Tools   4 Model   5 Session   6 Routing
 
 It reads the sources as text: a name defined at the top level of a file (type, protocol,
 typealias, function) belongs to that file's folder; every use of it in another folder is an
@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-LAYERS = {"Values": 0, "Concurrency": 0, "Guidance": 1, "Tokens": 1, "Schema": 2, "Prompting": 3, "Tools": 3, "Model": 4,
+LAYERS = {"Values": 0, "Concurrency": 0, "Storage": 0, "Guidance": 1, "Tokens": 1, "Schema": 2, "Prompting": 3, "Tools": 3, "Model": 4,
           "Session": 5, "Routing": 6}
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Sources", "Ristretto")
 DEFINITION = re.compile(

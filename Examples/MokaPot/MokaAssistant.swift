@@ -35,7 +35,7 @@ public struct MokaAssistant: Sendable {
     let toolRules = MokaToolRules.rules(tags: tags, bagNames: bags)
     let intents = MokaIntents(rules: toolRules, bagNames: bags)
     var book = RuleBook(
-      classifier: MokaRouting(MokaRouter.classifier(data: data), data: data, intents: intents),
+      classifier: MokaRouting(MokaRouter.classifier(tags: tags), data: data, intents: intents),
       toolRules: toolRules,
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },
       reply: MokaAnswers.reply, statusProperty: "status",
@@ -99,7 +99,7 @@ public struct MokaAssistant: Sendable {
 final class TokenizerCache: Sendable {
   static let shared = TokenizerCache()
   private let tokenizer: Result<BPETokenizer, any Error> = Result {
-    try BPETokenizer(data: TokenizerData(json: BundledFixtures.data("smollm2-135m.json")))
+    try BPETokenizer(data: TokenizerData(json: BundledFixtures.data("smollm2-135m.json"), cache: .standard))
   }
   func get() throws -> BPETokenizer { try tokenizer.get() }
 }

@@ -50,9 +50,18 @@ public struct LinearClassifier: UtteranceClassifier {
   /// The answer when no case is probable enough.
   public var unsureAnswer: String
 
-  private let rows: [String: Int]
-  private let weights: [Double]
-  private let bias: [Double]
+  let rows: [String: Int]
+  let weights: [Double]
+  let bias: [Double]
+
+  /// A classifier from trained weights (``LinearClassifier/cached(examples:features:featuresFingerprint:training:minimumProbability:unsureAnswer:cache:)``).
+  init(
+    labels: [String], features: NGramFeatures, rows: [String: Int], weights: [Double], bias: [Double],
+    minimumProbability: Double, unsureAnswer: String
+  ) {
+    (self.labels, self.features, self.rows, self.weights, self.bias) = (labels, features, rows, weights, bias)
+    (self.minimumProbability, self.unsureAnswer) = (minimumProbability, unsureAnswer)
+  }
 
   /// Trains a classifier on `examples`.
   public init(

@@ -1,4 +1,5 @@
 import Foundation
+import Ristretto
 
 /// A user's text prepared for rule matching: lower-cased, accents folded, punctuation removed.
 ///
@@ -23,14 +24,40 @@ public struct Utterance: Sendable, Equatable {
 
   /// Lower-cases, folds accents, turns punctuation (hyphens included) into spaces and drops apostrophes.
   public static func normalize(_ text: String) -> [String] {
-    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
-    var cleaned = ""
-    for scalar in folded.unicodeScalars {
-      if scalar == "'" || scalar == "\u{2019}" { continue }
-      if CharacterSet.alphanumerics.contains(scalar) { cleaned.unicodeScalars.append(scalar) } else { cleaned += " " }
+    var words: [String] = []
+    var word: [UInt8] = []
+    func endWord() {
+      if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+      word.removeAll(keepingCapacity: true)
     }
-    return cleaned.split(separator: " ").map(String.init)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x61...0x7A, 0x30...0x39: word.append(UInt8(scalar.value))
+      case 0x41...0x5A: word.append(UInt8(scalar.value + 32))
+      case 0x27, 0x2019: continue  // apostrophes join ("don't" → "dont")
+      case 0..<0x80: endWord()
+      default:
+        // Folded one scalar at a time, each scalar's folding computed once per process.
+        for folded in foldedScalars(scalar) {
+          if CharacterSet.alphanumerics.contains(folded) { word.append(contentsOf: String(folded).utf8) } else { endWord() }
+        }
+      }
+    }
+    endWord()
+    return words
   }
+
+  /// `scalar` lower-cased with accents and width folded ("È" → "e", "ｃ" → "c"), cached.
+  private static func foldedScalars(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    if let cached = foldings.withLock({ $0[scalar] }) { return cached }
+    let folded = Array(
+      String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        .lowercased().unicodeScalars)
+    foldings.withLock { $0[scalar] = folded }
+    return folded
+  }
+
+  private static let foldings = LockedValue<[Unicode.Scalar: [Unicode.Scalar]]>([:])
 
   /// Whether any of `phrases` occurs here exactly (with `*` prefixes, no typo tolerance).
   public func matchesAny(_ phrases: [String]) -> Bool {

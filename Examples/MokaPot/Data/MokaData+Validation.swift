@@ -58,7 +58,7 @@ public enum MokaDataRanges {
     if !(cafe.longitude.isFinite && abs(cafe.longitude) <= 180) {
       found.append(("longitude", "\(cafe.longitude)", "-180...180"))
     }
-    if let zone = cafe.timeZone, TimeZone(identifier: zone) == nil {
+    if let zone = cafe.timeZone, !knownZones.contains(zone), TimeZone(identifier: zone) == nil {
       found.append(("timeZone", zone, "an IANA time zone such as Europe/Rome"))
     }
     for (day, range) in cafe.hours.sorted(by: { $0.key < $1.key }) {
@@ -69,6 +69,9 @@ public enum MokaDataRanges {
     }
     return found
   }
+
+  /// The IANA zone identifiers this system knows.
+  static let knownZones = Set(TimeZone.knownTimeZoneIdentifiers)
 
   /// A range such as "08:30-12:30" as minutes since midnight, opening before closing; nil when
   /// it is not one.

@@ -47,13 +47,17 @@ enum MokaRouter {
   /// A classifier for `data`, trained on `examples` (the bundled sets by default); cached per data
   /// and examples, so an assistant is cheap to create.
   static func classifier(data: MokaData, examples: [LinearClassifier.Example]? = nil) -> LinearClassifier {
-    let vocabulary = MokaTags(data: data)
+    classifier(tags: MokaTags(data: data), examples: examples)
+  }
+
+  /// A classifier with the tags already derived from the data.
+  static func classifier(tags vocabulary: MokaTags, examples: [LinearClassifier.Example]? = nil) -> LinearClassifier {
     let examples = examples ?? bundledExamples
     let key = vocabulary.fingerprint + "|\(examples.count)|\(examples.first?.text ?? "")|\(examples.last?.text ?? "")"
     return ClassifierCache.shared.get(key) {
-      LinearClassifier(
-        examples: examples, features: NGramFeatures(tags: vocabulary.tags), minimumProbability: 0.45,
-        unsureAnswer: "unsure")
+      LinearClassifier.cached(
+        examples: examples, features: NGramFeatures(tags: vocabulary.tags), featuresFingerprint: vocabulary.fingerprint,
+        minimumProbability: 0.45, unsureAnswer: "unsure")
     }
   }
 }

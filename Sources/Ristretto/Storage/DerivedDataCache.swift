@@ -1,0 +1,81 @@
+import Foundation
+
+/// A folder for what is computed once per machine rather than at every start (a trained
+/// classifier, for example), each file named by the fingerprint of everything it was computed
+/// from, so a change to any input computes it anew.
+///
+/// Reads and writes never throw: a file that is missing, unreadable, truncated or written by
+/// another version is a miss, and the caller computes the value again. Writes are atomic, so two
+/// processes starting at once never read half a file.
+///
+/// ```swift
+/// let cache = DerivedDataCache.standard
+/// var fingerprint = Fingerprint()
+/// fingerprint.add("routing examples v1")
+/// if cache.read("router", fingerprint: fingerprint) == nil { cache.write(Data([1, 2, 3]), "router", fingerprint: fingerprint) }
+/// ```
+public struct DerivedDataCache: Sendable, Equatable {
+  /// The folder, or nil for no disk cache (every value is computed).
+  public var directory: URL?
+
+  /// A cache in `directory` (nil: none).
+  public init(directory: URL?) { self.directory = directory }
+
+  /// `$RISTRETTO_DERIVED_CACHE` when set (empty: no disk cache), else `derived` under
+  /// `$XDG_CACHE_HOME/ristretto` or `~/.cache/ristretto`.
+  public static var standard: DerivedDataCache {
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["RISTRETTO_DERIVED_CACHE"] {
+      return DerivedDataCache(directory: path.isEmpty ? nil : URL(fileURLWithPath: path))
+    }
+    let base =
+      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+    return DerivedDataCache(directory: base.appendingPathComponent("ristretto/derived"))
+  }
+
+  /// The stored bytes of `name` computed from `fingerprint`, or nil.
+  public func read(_ name: String, fingerprint: Fingerprint) -> Data? {
+    guard let url = url(name, fingerprint) else { return nil }
+    return try? Data(contentsOf: url, options: .mappedIfSafe)
+  }
+
+  /// Stores `data` as `name` computed from `fingerprint`; a failure to write is ignored (the
+  /// value is computed again next time).
+  public func write(_ data: Data, _ name: String, fingerprint: Fingerprint) {
+    guard let directory, let url = url(name, fingerprint) else { return }
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try? data.write(to: url, options: .atomic)
+  }
+
+  private func url(_ name: String, _ fingerprint: Fingerprint) -> URL? {
+    let safe = String(name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-" })
+    return directory?.appendingPathComponent("\(safe)-\(fingerprint.hex).bin")
+  }
+}
+
+/// A 64-bit FNV-1a digest of the inputs of a computation, for naming what was derived from them.
+public struct Fingerprint: Sendable, Equatable, Hashable {
+  /// The digest so far.
+  public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// An empty fingerprint.
+  public init() {}
+
+  /// Adds bytes.
+  public mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+  }
+
+  /// Adds a string and a separator, so `("ab", "c")` and `("a", "bc")` differ.
+  public mutating func add(_ text: String) {
+    add(text.utf8)
+    add(CollectionOfOne(0xff))
+  }
+
+  /// The digest as 16 hexadecimal digits.
+  public var hex: String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
