@@ -109,6 +109,7 @@ public final class ServerLanguageModel: LanguageModel {
     let urlRequest = post("v1/chat/completions", body.json(for: request, stream: streams))
     let streams = streams
     let tokenLimit = request.options.maximumResponseTokens ?? limits.maximumResponseTokens
+    let tokenCeiling = ServerLimits.ceiling(forTokens: tokenLimit)
     let tokenizer = tokenizer
     return AsyncThrowingStream { continuation in
       let task = Task {
@@ -120,7 +121,7 @@ public final class ServerLanguageModel: LanguageModel {
               let events = try reader.read(payload)
               for text in reader.takeGeneratedTexts() {
                 tokens = tokens.addingReportingOverflow(max(1, tokenizer.count(text))).partialValue
-                if tokens > tokenLimit { throw ServerError.tooManyTokens(limit: tokenLimit) }
+                if tokens > tokenCeiling { throw ServerError.tooManyTokens(limit: tokenLimit) }
               }
               for event in events { continuation.yield(event) }
             }

@@ -19,8 +19,10 @@ public struct ServerLimits: Sendable, Equatable {
   /// Bytes one line of a streamed answer may hold (default 1 MiB): ``ServerError/lineTooLong(bytes:)``.
   public var maximumLineBytes: Int
   /// Tokens a reply may generate when the request's options set no `maximumResponseTokens`
-  /// (default 4,096): ``ServerError/tooManyTokens(limit:)``. Each streamed piece of text counts
-  /// its tokens with the model's tokenizer, and at least one.
+  /// (default 4,096): ``ServerError/tooManyTokens(limit:)``. The server is sent this limit and
+  /// stops there itself; the client counts each streamed piece with the model's tokenizer (at
+  /// least one per piece) and ends a reply only past ``ceiling(forTokens:)``, because pieces
+  /// counted one by one add up to more than the server's own count.
   public var maximumResponseTokens: Int
 
   /// Creates limits; every argument has the documented default.
@@ -36,4 +38,13 @@ public struct ServerLimits: Sendable, Equatable {
 
   /// How many bytes of an error body are kept for its message.
   static let errorBodyBytes = 64 << 10
+
+  /// The client-side count at which a reply limited to `limit` tokens is ended: twice the
+  /// limit plus 16, saturating. Only a server that ignores `max_tokens` reaches it.
+  public static func ceiling(forTokens limit: Int) -> Int {
+    let doubled = max(0, limit).multipliedReportingOverflow(by: 2)
+    if doubled.overflow { return .max }
+    let padded = doubled.partialValue.addingReportingOverflow(16)
+    return padded.overflow ? .max : padded.partialValue
+  }
 }

@@ -46,6 +46,20 @@ struct ServerLimitTests {
     #expect(limited as? ServerError == .tooManyTokens(limit: 20))
   }
 
+  @Test("a reply the server ended at its limit is kept, though its pieces count more one by one")
+  func replyAtTheLimit() async throws {
+    let pieces = Array(repeating: ["wo", "rd "], count: 12).flatMap { $0 }
+    let server = try FakeHTTPServer([.events(Completions.stream(pieces))])
+    defer { server.stop() }
+    let model = ServerLanguageModel(url: server.url, apiKey: nil)
+    let session = LanguageModelSession(model: model, instructions: "Be brief.")
+    let answer = try await session.respond(
+      to: "Say word twelve times.", options: GenerationOptions(maximumResponseTokens: 24))
+    #expect(answer.content.split(separator: " ") == Array(repeating: "word", count: 12))
+    #expect(ServerLimits.ceiling(forTokens: 24) == 64)
+    #expect(ServerLimits.ceiling(forTokens: .max) == .max)
+  }
+
   @Test("a line longer than the limit ends the stream")
   func longLine() async throws {
     let server = try FakeHTTPServer([.repeating(String(repeating: "x", count: 4096), interval: 0.002)])
