@@ -8,31 +8,31 @@ import Testing
 /// ends the request with its typed error, and the transcript stays as it was.
 @Suite("Served model: limits")
 struct ServerLimitTests {
-  /// Runs one request expected to fail and returns its error and how long it took.
-  private func failure(_ model: ServerLanguageModel, options: GenerationOptions = GenerationOptions()) async -> (
-    any Error, Duration
-  ) {
+  /// Runs one request expected to fail and returns its error.
+  private func failure(_ model: ServerLanguageModel, options: GenerationOptions = GenerationOptions()) async
+    -> any Error
+  {
     let session = LanguageModelSession(model: model, instructions: "Be brief.")
     let before = session.transcript
-    let start = ContinuousClock.now
     do {
       _ = try await session.respond(to: "How warm is Turin?", options: options)
     } catch {
       #expect(session.transcript == before)
-      return (error, ContinuousClock.now - start)
+      return error
     }
     Issue.record("the request did not fail")
-    return (CancellationError(), ContinuousClock.now - start)
+    return CancellationError()
   }
 
+  /// The fake server drips until the client goes away, so only the total deadline can end the
+  /// request; its typed error proves that it did, however long a loaded machine took to get there.
   @Test("a byte at a time, each within the idle deadline, ends at the total deadline")
   func drip() async throws {
     let server = try FakeHTTPServer([.repeating(": keep-alive\n", interval: 0.05)])
     defer { server.stop() }
     let model = ServerLanguageModel(url: server.url, apiKey: nil, timeout: 5, limits: ServerLimits(totalSeconds: 1))
-    let (error, elapsed) = await failure(model)
+    let error = await failure(model)
     #expect(error as? ServerError == .deadlineExceeded(seconds: 1))
-    #expect(elapsed < .seconds(60))
   }
 
   @Test("an endless token stream ends at the client-side token limit")
@@ -40,9 +40,9 @@ struct ServerLimitTests {
     let server = try FakeHTTPServer([.repeating("data: \(Completions.delta("more "))\n\n", interval: 0.002)])
     defer { server.stop() }
     let model = ServerLanguageModel(url: server.url, apiKey: nil, limits: ServerLimits(maximumResponseTokens: 50))
-    let (error, _) = await failure(model)
+    let error = await failure(model)
     #expect(error as? ServerError == .tooManyTokens(limit: 50))
-    let (limited, _) = await failure(model, options: GenerationOptions(maximumResponseTokens: 20))
+    let limited = await failure(model, options: GenerationOptions(maximumResponseTokens: 20))
     #expect(limited as? ServerError == .tooManyTokens(limit: 20))
   }
 
@@ -65,7 +65,7 @@ struct ServerLimitTests {
     let server = try FakeHTTPServer([.repeating(String(repeating: "x", count: 4096), interval: 0.002)])
     defer { server.stop() }
     let model = ServerLanguageModel(url: server.url, apiKey: nil, limits: ServerLimits(maximumLineBytes: 64 << 10))
-    let (error, _) = await failure(model)
+    let error = await failure(model)
     #expect(error as? ServerError == .lineTooLong(bytes: 64 << 10))
   }
 
@@ -75,7 +75,7 @@ struct ServerLimitTests {
     defer { server.stop() }
     let model = ServerLanguageModel(
       url: server.url, apiKey: nil, streams: false, limits: ServerLimits(maximumResponseBytes: 1 << 20))
-    let (error, _) = await failure(model)
+    let error = await failure(model)
     #expect(error as? ServerError == .responseTooLarge(bytes: 1 << 20))
   }
 
@@ -83,7 +83,7 @@ struct ServerLimitTests {
   func hugeErrorBody() async throws {
     let server = try FakeHTTPServer([.json(status: 500, String(repeating: "e", count: 4 << 20))])
     defer { server.stop() }
-    let (error, _) = await failure(ServerLanguageModel(url: server.url, apiKey: nil))
+    let error = await failure(ServerLanguageModel(url: server.url, apiKey: nil))
     guard case .httpStatus(500, let message)? = error as? ServerError else {
       Issue.record("expected HTTP 500, got \(error)")
       return
