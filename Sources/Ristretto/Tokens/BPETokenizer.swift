@@ -21,6 +21,7 @@ public final class BPETokenizer: Tokenizer {
   private let specialFirstScalars: Set<Unicode.Scalar>
   private let preTokenizer: PreTokenizer
   private let cache = LockedValue<[String: [Int32]]>([:])
+  private let counts = TokenCountMemo()
 
   /// Builds the tokenizer from extracted tokenizer data.
   /// - Throws: ``GGUFError/missingTokenizer(_:)`` for a model other than byte-level BPE.
@@ -105,6 +106,12 @@ public final class BPETokenizer: Tokenizer {
     }
     encodeOrdinary(scalars[start..<scalars.count], into: &output)
     return output
+  }
+
+  /// The length of ``encode(_:parseSpecial:)``; long texts counted before are remembered
+  /// (a bounded table), so a conversation's instructions and history are tokenized once.
+  public func count(_ text: String, parseSpecial: Bool) -> Int {
+    counts.count(text, parseSpecial: parseSpecial) { encode(text, parseSpecial: parseSpecial).count }
   }
 
   /// The text of `tokens`; bytes that do not form valid UTF-8 are replaced.

@@ -26,6 +26,7 @@ public final class SentencePieceTokenizer: Tokenizer {
   private let byteTokens: [Int32]
   private let specials: SpecialTokenMatcher
   private let addSpacePrefix: Bool
+  private let counts = TokenCountMemo()
   /// The tokens that span a space, or nil when there are too many to cut text at spaces.
   private let spaceJoiners: [SpaceJoiner]?
 
@@ -139,6 +140,12 @@ public final class SentencePieceTokenizer: Tokenizer {
       }
       return result
     }
+  }
+
+  /// The length of ``encode(_:parseSpecial:)``; long texts counted before are remembered
+  /// (a bounded table), so a conversation's instructions and history are tokenized once.
+  public func count(_ text: String, parseSpecial: Bool) -> Int {
+    counts.count(text, parseSpecial: parseSpecial) { encode(text, parseSpecial: parseSpecial).count }
   }
 
   /// The token ids of `text`. With `parseSpecial` false only user-defined tokens are matched as

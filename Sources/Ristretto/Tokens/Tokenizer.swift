@@ -22,6 +22,8 @@ public protocol Tokenizer: Sendable {
   func decode(_ tokens: [Int]) -> String
   /// The number of tokens in `text`, tokenized as plain text.
   func count(_ text: String) -> Int
+  /// The number of tokens in `text`: the length of `encode(text, parseSpecial:)`.
+  func count(_ text: String, parseSpecial: Bool) -> Int
   /// The texts of the vocabulary's special tokens (control and user-defined), for checks that
   /// no markup leaks into an answer. Empty when the tokenizer has none.
   var specialTokenTexts: [String] { get }
@@ -39,7 +41,10 @@ extension Tokenizer {
   public func encode(_ text: String) -> [Int] { encode(text, parseSpecial: false) }
 
   /// The length of ``encode(_:)``.
-  public func count(_ text: String) -> Int { encode(text, parseSpecial: false).count }
+  public func count(_ text: String) -> Int { count(text, parseSpecial: false) }
+
+  /// The length of ``encode(_:parseSpecial:)``.
+  public func count(_ text: String, parseSpecial: Bool) -> Int { encode(text, parseSpecial: parseSpecial).count }
 
   /// None.
   public var specialTokenTexts: [String] { [] }
@@ -67,7 +72,7 @@ extension Tokenizer {
 
   /// The number of tokens a rendered prompt occupies.
   public func count(_ prompt: RenderedPrompt) -> Int {
-    prompt.pieces.reduce(0) { $0 + encode($1.text, parseSpecial: $1.isMarkup).count }
+    prompt.pieces.reduce(0) { $0 + count($1.text, parseSpecial: $1.isMarkup) }
   }
 }
 
