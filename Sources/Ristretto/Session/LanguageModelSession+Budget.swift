@@ -21,51 +21,51 @@ extension LanguageModelSession {
       let (sum, overflow) = model.tokenCount(for: request(entries)).addingReportingOverflow(reserve)
       return overflow ? Int.max : sum
     }
-    var current = visible
-    var total = cost(current)
-    if total <= model.contextSize { return (request(current), []) }
+    func planCost(_ plan: HistoryPlan, dropping units: Int) -> Int { cost(plan.entries(dropping: units)) }
+    let limit = model.contextSize
+    let plan = HistoryPlan(visible, policy: historyPolicy)
+    guard case .strict = historyPolicy else {
+      return try fit(plan, limit: limit, cost: planCost, request: request)
+    }
+    let total = cost(visible)
+    guard total <= limit else {
+      throw GenerationError.exceededContextWindowSize(contextSize: limit, tokenCount: total)
+    }
+    return (request(visible), [])
+  }
+
+  /// Leaves out the fewest of `plan`'s units, in its order, for the request to fit `limit`.
+  ///
+  /// Each entry's count comes from ``entryTokenCounts`` (measured once per session), so the
+  /// estimate of what to leave out costs a lookup per entry; exact counts of the request then
+  /// confirm it, stepping one unit either way while the estimate is off.
+  private func fit(
+    _ plan: HistoryPlan, limit: Int, cost: (HistoryPlan, Int) -> Int,
+    request: ([Transcript.Entry]) -> GenerationRequest
+  ) throws -> (GenerationRequest, [Transcript.Entry]) {
     // What no policy drops (the instructions and the turn under way) must fit on its own; if it
     // does not, refuse now rather than count the history again for each entry dropped.
-    let kept = Self.undroppable(current)
-    if case .strict = historyPolicy {
-    } else if kept.count < current.count {
-      let least = cost(kept)
-      guard least <= model.contextSize else {
-        throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: least)
+    let least = cost(plan, plan.units.count)
+    guard least <= limit else {
+      throw GenerationError.exceededContextWindowSize(contextSize: limit, tokenCount: least)
+    }
+    var units = plan.estimatedDrop(base: least, limit: limit) { entryTokenCounts.tokens(of: $0, in: model) }
+    var total = cost(plan, units)
+    if total <= limit {
+      while units > plan.forcedUnits, case let fewer = cost(plan, units - 1), fewer <= limit {
+        units -= 1
+        total = fewer
+      }
+    } else {
+      while total > limit, units < plan.units.count {
+        units += 1
+        total = cost(plan, units)
       }
     }
-    var dropped: [Transcript.Entry] = []
-    switch historyPolicy {
-    case .strict:
-      break
-    case .rollingWindow(let count):
-      let head =
-        current.first.map { entry -> [Transcript.Entry] in
-          if case .instructions = entry { return [entry] }
-          return []
-        } ?? []
-      var body = Array(current.dropFirst(head.count))
-      while !body.isEmpty, body.count > count || cost(head + body) > model.contextSize, !Self.isNewestTurn(body) {
-        dropped.append(body.removeFirst())
-      }
-      current = head + body
-      total = cost(current)
-    case .dropToolRoundsFirst:
-      while total > model.contextSize, let index = Self.oldestCompletedToolRound(current) {
-        let range = Self.toolRoundRange(current, from: index)
-        dropped += current[range]
-        current.removeSubrange(range)
-        total = cost(current)
-      }
-      while total > model.contextSize, let index = Self.oldestDroppableTurn(current) {
-        dropped.append(current.remove(at: index))
-        total = cost(current)
-      }
+    guard total <= limit else {
+      throw GenerationError.exceededContextWindowSize(contextSize: limit, tokenCount: total)
     }
-    guard total <= model.contextSize else {
-      throw GenerationError.exceededContextWindowSize(contextSize: model.contextSize, tokenCount: total)
-    }
-    return (request(current), dropped)
+    return (request(plan.entries(dropping: units)), plan.dropped(units))
   }
 
   /// Refuses, from lengths alone and before anything is tokenized, a request whose prompt and
@@ -79,54 +79,5 @@ extension LanguageModelSession {
     let (needed, overflow) = model.tokenizer.minimumTokenCount(text).addingReportingOverflow(options.responseReserve)
     guard overflow || needed > model.contextSize else { return }
     throw .exceededContextWindowSize(contextSize: model.contextSize, tokenCount: overflow ? Int.max : needed)
-  }
-
-  /// The entries no history policy drops: the instructions and the turn under way (from the
-  /// newest prompt on).
-  private static func undroppable(_ entries: [Transcript.Entry]) -> [Transcript.Entry] {
-    let head =
-      entries.first.map { entry -> [Transcript.Entry] in
-        if case .instructions = entry { return [entry] }
-        return []
-      } ?? []
-    guard let lastPrompt = entries.lastIndex(where: { if case .prompt = $0 { return true } else { return false } }) else {
-      return entries
-    }
-    return head + entries[max(lastPrompt, head.count)...]
-  }
-
-  /// Whether `body` is only the request under way (its prompt and what followed it).
-  private static func isNewestTurn(_ body: [Transcript.Entry]) -> Bool {
-    guard case .prompt = body.first else { return false }
-    return !body.dropFirst().contains { if case .prompt = $0 { return true } else { return false } }
-  }
-
-  /// The index of the oldest tool-calls entry whose outputs are followed by more entries.
-  private static func oldestCompletedToolRound(_ entries: [Transcript.Entry]) -> Int? {
-    guard let lastPrompt = entries.lastIndex(where: { if case .prompt = $0 { return true } else { return false } }) else {
-      return nil
-    }
-    return entries.indices.first { index in
-      guard index < lastPrompt, case .toolCalls = entries[index] else { return false }
-      return true
-    }
-  }
-
-  private static func toolRoundRange(_ entries: [Transcript.Entry], from index: Int) -> Range<Int> {
-    var end = index + 1
-    while end < entries.count, case .toolOutput = entries[end] { end += 1 }
-    return index..<end
-  }
-
-  /// The oldest prompt or response that is not part of the request under way.
-  private static func oldestDroppableTurn(_ entries: [Transcript.Entry]) -> Int? {
-    guard let lastPrompt = entries.lastIndex(where: { if case .prompt = $0 { return true } else { return false } }) else {
-      return nil
-    }
-    return entries.indices.first { index in
-      guard index < lastPrompt else { return false }
-      if case .instructions = entries[index] { return false }
-      return true
-    }
   }
 }

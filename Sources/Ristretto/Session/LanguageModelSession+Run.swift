@@ -52,6 +52,7 @@ extension LanguageModelSession {
     let earlierToolTurn = grounding != nil && schema == nil ? Self.latestToolTurn(working[..<firstNew]) : nil
     var usage = Usage()
     var dropped: [Transcript.Entry] = []
+    var droppedIDs = Set<String>()
     var rejectedCalls = 0
     // A grounded turn ends with the app's statements as its answer.
     func groundedResult(_ text: String, confidence: Double? = nil) -> RunResult {
@@ -68,7 +69,7 @@ extension LanguageModelSession {
       var (request, droppedNow) = try fittedRequest(
         entries: working, tools: definitions, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
       request.mayDeclineTools = round == 0 && earlierToolTurn != nil && !definitions.isEmpty
-      for entry in droppedNow where !dropped.contains(entry) { dropped.append(entry) }
+      for entry in droppedNow where droppedIDs.insert(entry.id).inserted { dropped.append(entry) }
       let outcome = try await generateOnce(request, schema: schema, onSnapshot: onSnapshot)
       usage = usage + outcome.usage
       if outcome.declinedTools, request.mayDeclineTools, let grounding, let earlierToolTurn {

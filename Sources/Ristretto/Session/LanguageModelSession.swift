@@ -42,6 +42,8 @@ public final class LanguageModelSession: Sendable {
   let state: LockedValue<State>
   let profile: (@Sendable () -> Configuration)?
   let historyTransform: (@Sendable ([Transcript.Entry]) -> [Transcript.Entry])?
+  /// Each history entry's token count, measured once, for fitting the request to the context.
+  let entryTokenCounts = EntryTokenCounts()
 
   /// Creates a session with fixed tools and instructions.
   ///
