@@ -64,9 +64,18 @@ public struct RuleBasedModel: LanguageModel {
   }
 
   /// The events for `request`, computed synchronously and deterministically.
+  ///
+  /// - Throws: `GenerationError.exceededContextWindowSize` when the rendered request leaves no
+  ///   room in ``contextSize`` for an answer, as a token model would; the answer it would write
+  ///   is then never computed.
   public func respond(to request: GenerationRequest) throws -> [GenerationEvent] {
     let question = Utterance(request.transcript.lastPromptText ?? "")
     let promptTokens = tokenCount(for: request)
+    let (needed, overflow) = promptTokens.addingReportingOverflow(Self.answerRoom(request.options))
+    guard !overflow, needed <= contextSize else {
+      throw LanguageModelSession.GenerationError.exceededContextWindowSize(
+        contextSize: contextSize, tokenCount: overflow ? Int.max : needed)
+    }
     // The output's tokens and the one end-of-turn token a chat model writes after it.
     func usage(_ output: String) -> GenerationEvent {
       .usage(Usage(promptTokens: promptTokens, generatedTokens: tokenizer.count(output) + 1))
@@ -131,6 +140,12 @@ public struct RuleBasedModel: LanguageModel {
   }
 
   /// The best-scoring rule for an enabled tool, as a steered call.
+  /// The room a request must leave for its answer, as the llama.cpp backend asks: the caller's
+  /// token limit, at most 64 tokens.
+  static func answerRoom(_ options: GenerationOptions) -> Int {
+    max(min(options.maximumResponseTokens ?? 64, 64), 1)
+  }
+
   private func toolCall(for question: Utterance, context: RuleContext, tools: [ToolDefinition]) throws
     -> Transcript.ToolCall?
   {
