@@ -12,12 +12,17 @@ public struct Utterance: Sendable, Equatable {
   public let original: String
   /// The normalized words.
   public let words: [String]
+  private let index: WordIndex
 
   /// Prepares `text`.
   public init(_ text: String) {
     original = text
     words = Self.normalize(text)
+    index = WordIndex(words)
   }
+
+  /// Utterances are equal when their texts are.
+  public static func == (lhs: Utterance, rhs: Utterance) -> Bool { lhs.original == rhs.original }
 
   /// The normalized text, words joined by single spaces.
   public var normalized: String { words.joined(separator: " ") }
@@ -72,18 +77,7 @@ public struct Utterance: Sendable, Equatable {
 
   /// The index of the first word where `phrase` occurs.
   public func position(of phrase: Phrase) -> Int? {
-    guard !phrase.words.isEmpty, phrase.words.count <= words.count else { return nil }
-    for start in 0...(words.count - phrase.words.count) {
-      var matched = true
-      for (offset, pattern) in phrase.words.enumerated()
-      where !(phrase.isFuzzy ? Self.wordMatches(words[start + offset], pattern) : Self.exactMatch(words[start + offset], pattern))
-      {
-        matched = false
-        break
-      }
-      if matched { return start }
-    }
-    return nil
+    index.firstPosition(of: phrase.words, fuzzy: phrase.isFuzzy)
   }
 
   /// The sum of the weights of the phrases that occur here.
@@ -200,14 +194,28 @@ public struct Phrase: Sendable, Equatable, ExpressibleByStringLiteral {
   public init(_ text: String, weight: Double = 1, group: String? = nil, fuzzy: Bool = true) {
     self.group = group
     self.isFuzzy = fuzzy
-    words = text.split(separator: " ").flatMap { part -> [String] in
+    words = Self.words(of: text)
+    self.weight = weight
+  }
+
+  /// The normalized words of a phrase's text, computed once per text: rules build the same
+  /// phrases for every question they read.
+  private static func words(of text: String) -> [String] {
+    if let known = normalized.withLock({ $0[text] }) { return known }
+    let words = text.split(separator: " ").flatMap { part -> [String] in
       let star = part.hasSuffix("*")
       let normalized = Utterance.normalize(String(star ? part.dropLast() : part))
       guard star, let last = normalized.last else { return normalized }
       return normalized.dropLast() + [last + "*"]
     }
-    self.weight = weight
+    normalized.withLock { table in
+      if table.count >= 65_536 { table.removeAll(keepingCapacity: true) }
+      table[text] = words
+    }
+    return words
   }
+
+  private static let normalized = LockedValue<[String: [String]]>([:])
 
   /// A phrase of weight 1.
   public init(stringLiteral value: String) { self.init(value) }

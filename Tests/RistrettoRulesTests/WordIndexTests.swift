@@ -1,0 +1,41 @@
+import Ristretto
+import Testing
+
+@testable import RistrettoRules
+
+/// The word index finds each phrase where a scan of every word would.
+@Suite("Word index")
+struct WordIndexTests {
+  /// The first position a word-by-word scan finds.
+  static func scanned(_ words: [String], _ pattern: [String], fuzzy: Bool) -> Int? {
+    guard !pattern.isEmpty, pattern.count <= words.count else { return nil }
+    return (0...(words.count - pattern.count)).first { start in
+      pattern.indices.allSatisfy { offset in
+        fuzzy
+          ? Utterance.wordMatches(words[start + offset], pattern[offset])
+          : Utterance.exactMatch(words[start + offset], pattern[offset])
+      }
+    }
+  }
+
+  @Test func findsWhatAScanFinds() {
+    let vocabulary = [
+      "moka", "mokka", "grind", "grinder", "grnd", "roast", "roasted", "roaster", "raost", "espresso", "expresso",
+      "valve", "safety", "saftey", "the", "a", "coffee", "cofee", "bitter", "bitterness", "sputter", "sputtering",
+    ]
+    let patterns = vocabulary + ["roast*", "grind*", "s*", "*"]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let words = (0..<Int.random(in: 0...30, using: &generator)).map { _ in vocabulary.randomElement(using: &generator)! }
+      let index = WordIndex(words)
+      for _ in 0..<20 {
+        let pattern = (0..<Int.random(in: 1...3, using: &generator)).map { _ in patterns.randomElement(using: &generator)! }
+        for fuzzy in [true, false] {
+          #expect(
+            index.firstPosition(of: pattern, fuzzy: fuzzy) == Self.scanned(words, pattern, fuzzy: fuzzy),
+            "\(pattern) in \(words), fuzzy \(fuzzy)")
+        }
+      }
+    }
+  }
+}
