@@ -34,7 +34,7 @@ struct MokaTags: Sendable {
   /// service", "learn to brew" → "brewing class").
   func service(in utterance: Utterance) -> String? {
     soldTerms.first { term in
-      let words = Utterance(term).words
+      let words = Utterance.normalize(term)
       guard let head = words.last, ["service", "class"].contains(head), let verb = words.first, verb.hasSuffix("ing") else {
         return false
       }
@@ -56,10 +56,10 @@ struct MokaTags: Sendable {
   ]
 
   init(data: MokaData) {
-    bagNames = Set((data.cupboard ?? []).flatMap { Utterance($0.name).words })
+    bagNames = Set((data.cupboard ?? []).flatMap { Utterance.normalize($0.name) })
     beanWords = Set(
       data.beans.flatMap { bean in
-        Utterance([bean.name, bean.region, bean.producer ?? "", bean.variety].joined(separator: " ")).words
+        Utterance.normalize([bean.name, bean.region, bean.producer ?? "", bean.variety].joined(separator: " "))
       }
     ).filter { $0.count > 3 }
     originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + data.beans.map { $0.country.lowercased() })
@@ -68,7 +68,7 @@ struct MokaTags: Sendable {
       "pot", "coffee", "bean", "origin", "espresso", "cappuccino", "pastrie", "pastry", "decaf", "brunch", "marocchino",
       "bicerin", "chocolate", "blend", "service", "class", "cup",
     ]
-    gearWords = Set(data.cafes.flatMap(\.sells).compactMap { Utterance($0).words.last.map(Self.singular) })
+    gearWords = Set(data.cafes.flatMap(\.sells).compactMap { Utterance.normalize($0).last.map(Self.singular) })
       .subtracting(notGear)
     let genericPlace: Set<String> = [
       "caffe", "cafe", "bar", "torrefazione", "tostatura", "ferramenta", "drogheria", "emporio", "casa", "moka", "piazza",
@@ -77,12 +77,12 @@ struct MokaTags: Sendable {
     var regions: [String: String] = [:]
     for bean in data.beans where !bean.region.contains(",") {
       // (Not the words regions share with directions and landforms: "central", "valley".)
-      for word in Utterance(bean.region).words where word.count > 3 && !Self.genericRegionWords.contains(word) {
+      for word in Utterance.normalize(bean.region) where word.count > 3 && !Self.genericRegionWords.contains(word) {
         regions[word] = bean.region
       }
     }
     self.regions = regions
-    soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance($0).words.map(Self.singular).joined(separator: " ") }))
+    soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
     placeNames = data.cafes.map(\.name)
@@ -91,13 +91,13 @@ struct MokaTags: Sendable {
       "origin", "classic", "classico", "italiano", "italian", "moka", "morning", "special", "reserve", "estate", "mountain",
       "mountains", "blue", "fine", "crema", "dolce",
     ]
-    let placeTerms = Set(data.cafes.flatMap { Utterance($0.name + " " + $0.sells.joined(separator: " ")).words })
-    distinctiveBeanWords = Set(data.beans.flatMap { Utterance($0.name).words }).filter { $0.count > 4 }
+    let placeTerms = Set(data.cafes.flatMap { Utterance.normalize($0.name + " " + $0.sells.joined(separator: " ")) })
+    distinctiveBeanWords = Set(data.beans.flatMap { Utterance.normalize($0.name) }).filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
       .subtracting(data.beans.map { $0.country.lowercased() })
     var beanCountries: [String: Set<String>] = [:]
     for bean in data.beans {
-      for word in Utterance(bean.name).words where distinctiveBeanWords.contains(word) {
+      for word in Utterance.normalize(bean.name) where distinctiveBeanWords.contains(word) {
         beanCountries[word, default: []].insert(bean.country)
       }
     }
@@ -106,14 +106,15 @@ struct MokaTags: Sendable {
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
     var byCountry: [String: [String]] = [:]
+    let beansByID = Dictionary(data.beans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     for bag in data.cupboard ?? [] {
-      guard let bean = data.beans.first(where: { $0.id == bag.beanId }) else { continue }
-      for word in Utterance(bean.name).words where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
+      guard let bean = beansByID[bag.beanId] else { continue }
+      for word in Utterance.normalize(bean.name) where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
       byCountry[bean.country, default: []].append(bag.name)
     }
     bagsByBeanWord = byBeanWord
     bagsByCountry = byCountry
-    placeWords = Set(data.cafes.flatMap { Utterance($0.name).words }).subtracting(genericPlace).filter { $0.count > 3 }
+    placeWords = Set(data.cafes.flatMap { Utterance.normalize($0.name) }).subtracting(genericPlace).filter { $0.count > 3 }
     vocabulary = [
       ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),
       ("#process", Set(MokaVocabulary.processes.flatMap(\.words).filter { !$0.contains(" ") })),
