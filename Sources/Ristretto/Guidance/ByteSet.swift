@@ -129,9 +129,10 @@ public struct ByteSet: Sendable, Hashable, Sequence {
     hasher.combine(words.3)
   }
 
-  /// Printable ASCII a JSON string may hold unescaped: space to `~`, without `"` and `\`.
-  static let printableASCII: ByteSet = {
-    var set = ByteSet(0x20...0x7E)
+  /// The ASCII a JSON string may hold unescaped: space to DEL, without `"` and `\` (as free
+  /// strings allow it; only U+0000–U+001F must be escaped).
+  static let unescapedASCII: ByteSet = {
+    var set = ByteSet(0x20...0x7F)
     set = set.subtracting(ByteSet([0x22, 0x5C]))
     return set
   }()

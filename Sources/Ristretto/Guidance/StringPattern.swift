@@ -156,7 +156,7 @@ struct PatternParser {
       index += 1
       return inner
     case "[": return try characterClass()
-    case ".": return .byteClass(ByteSet.printableASCII, nonASCII: true)
+    case ".": return .byteClass(ByteSet.unescapedASCII, nonASCII: true)
     case "\\": return try escape(inClass: false).node
     case "*", "+", "?", "{": throw fail("quantifier '\(scalar)' has nothing to repeat")
     case "^", "$": throw fail("anchors are only supported at the ends of the pattern")
@@ -171,9 +171,9 @@ struct PatternParser {
     case "d": return (.byteClass(.digits, nonASCII: false), .digits, false)
     case "w": return (.byteClass(.word, nonASCII: false), .word, false)
     case "s": return (.byteClass(.space, nonASCII: false), .space, false)
-    case "D": let set = ByteSet.printableASCII.subtracting(.digits); return (.byteClass(set, nonASCII: true), set, true)
-    case "W": let set = ByteSet.printableASCII.subtracting(.word); return (.byteClass(set, nonASCII: true), set, true)
-    case "S": let set = ByteSet.printableASCII.subtracting(.space); return (.byteClass(set, nonASCII: true), set, true)
+    case "D": let set = ByteSet.unescapedASCII.subtracting(.digits); return (.byteClass(set, nonASCII: true), set, true)
+    case "W": let set = ByteSet.unescapedASCII.subtracting(.word); return (.byteClass(set, nonASCII: true), set, true)
+    case "S": let set = ByteSet.unescapedASCII.subtracting(.space); return (.byteClass(set, nonASCII: true), set, true)
     case "t": return (.bytes([0x09]), ByteSet([0x09]), false)
     default:
       if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
@@ -227,7 +227,7 @@ struct PatternParser {
     }
     guard peek == "]" else { throw fail("unterminated character class") }
     index += 1
-    if negated { return .byteClass(ByteSet.printableASCII.subtracting(set), nonASCII: true) }
+    if negated { return .byteClass(ByteSet.unescapedASCII.subtracting(set), nonASCII: true) }
     return .byteClass(set, nonASCII: nonASCII)
   }
 }

@@ -38,7 +38,7 @@ extension GenerationSchema {
       if let maximum { add("maximum", maximum) }
     case .string(let pattern):
       add("type", "string")
-      if let pattern { add("pattern", pattern) }
+      if let pattern { add("pattern", Self.anchored(pattern)) }
     case .stringEnum(let values):
       add("type", "string")
       add("enum", values)
@@ -168,7 +168,7 @@ private struct JSONSchemaReader {
     case "number":
       return .number(minimum: try double(values["minimum"], path), maximum: try double(values["maximum"], path))
     case "string":
-      if case .string(let pattern)? = values["pattern"]?.kind { return .string(pattern: pattern) }
+      if case .string(let pattern)? = values["pattern"]?.kind { return .string(pattern: GenerationSchema.unanchored(pattern)) }
       return .string()
     case "array":
       let items =
@@ -220,5 +220,26 @@ private struct JSONSchemaReader {
     guard let value else { return nil }
     guard let number = try? Double(value) else { throw .invalidSchemaJSON(reason: "expected a number bound at '\(path)'") }
     return number
+  }
+}
+
+extension GenerationSchema {
+  /// A pattern as JSON Schema must spell it to mean what Ristretto means: JSON Schema's
+  /// `pattern` matches anywhere in the string, Ristretto's the whole string, so the export is
+  /// anchored as `^(?:…)$` (a `^` or `$` already at an end is implied by Ristretto, and dropped).
+  static func anchored(_ pattern: String) -> String {
+    var body = Substring(pattern)
+    if body.hasPrefix("^") { body = body.dropFirst() }
+    if body.hasSuffix("$"), !body.dropLast().hasSuffix("\\") { body = body.dropLast() }
+    return "^(?:\(body))$"
+  }
+
+  /// The pattern an ``anchored(_:)`` export came from, so a schema survives the round trip; any
+  /// other pattern as it is.
+  static func unanchored(_ pattern: String) -> String {
+    guard pattern.hasPrefix("^(?:"), pattern.hasSuffix(")$") else { return pattern }
+    let inner = String(pattern.dropFirst(4).dropLast(2))
+    guard anchored(inner) == pattern, (try? StringPattern(inner)) != nil else { return pattern }
+    return inner
   }
 }
