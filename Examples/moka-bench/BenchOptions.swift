@@ -23,6 +23,8 @@ struct BenchOptions {
   var threads: Int?
   /// answers: CPU threads for llama.cpp's prefill (nil: the backend's default).
   var promptThreads: Int?
+  /// guidance: run llguidance and XGrammar beside Ristretto (scripts/guidance_anchors.py).
+  var anchors = false
 
   static let usage = """
     Usage: swift run -c release moka-bench SUITE [--json PATH] [options]
@@ -30,7 +32,8 @@ struct BenchOptions {
     Suites:
       guidance   per-token mask time, cold (fresh grammar, nothing cached) and warm (cached), over a
                  schema suite on SmolLM2's vocabulary and on each GGUF model's (--model, $RISTRETTO_MODEL,
-                 $RISTRETTO_GEMMA_MODEL)
+                 $RISTRETTO_GEMMA_MODEL); with --anchors, beside llguidance and XGrammar on each GGUF model's
+                 vocabulary (installed from PyPI into a cached virtual environment by scripts/guidance_anchors.py)
       routing    routing accuracy: leave-one-set-out on the training sets, then the blind set (--set NAME|all)
       answers    answer quality on the answer sets (dev, blind…blind23 tuned on; blind24, blind25 never): route, first
                  tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|llama)
@@ -46,6 +49,7 @@ struct BenchOptions {
       --svg DIR     also draw the results as SVG charts in DIR (guidance, budget, routing, decode)
       --out DIR     all: write DIR/<suite>.json and the charts
       --quick       fewer iterations (for CI smoke runs)
+      --anchors     guidance: llguidance and XGrammar side by side on the same vocabulary, schemas and tokens
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions; answers: the first N cases of each set
       --backend B   answers: rules (default) or llama (also every installed GGUF model)
@@ -63,6 +67,7 @@ struct BenchOptions {
       switch argument {
       case "--json": options.jsonPath = rest.popFirst()
       case "--quick": options.quick = true
+      case "--anchors": options.anchors = true
       case "--set":
         options.set = rest.popFirst() ?? "all"
         options.setWasGiven = true

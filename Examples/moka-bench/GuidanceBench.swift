@@ -45,6 +45,29 @@ enum GuidanceBench {
       ("free text", GenerationSchema(root: .object(name: "Reply", properties: [.init(name: "text", node: .string())]))))
     suite.append(("any JSON", GenerationSchema(root: .array(.any, maximumCount: 4))))
     suite.append(("enum", Router<MokaSpecialty>.schema))
+    return suite + hardSchemas
+  }
+
+  /// Shapes that are slow for mask engines: permissive patterns (most of the vocabulary allowed
+  /// at every step), a thousand-value enum, deep nesting and a long array.
+  static var hardSchemas: [(String, GenerationSchema)] {
+    func object(_ name: String, _ property: String, _ node: GenerationSchema.Node) -> GenerationSchema.Node {
+      .object(name: name, properties: [.init(name: property, node: node)])
+    }
+    let patterns = [
+      ("pattern .*", ".*"), ("pattern [^,]+", "[^,]+"), ("pattern .{0,80}", ".{0,80}"),
+      ("pattern [a-z ]{1,80}", "[a-z ]{1,80}"),
+    ]
+    var suite = patterns.map { name, pattern in
+      (name, GenerationSchema(root: object("Text", "text", .string(pattern: pattern))))
+    }
+    let values = (0..<1000).map { "value-\($0)" }
+    suite.append(("enum of 1,000", GenerationSchema(root: object("Pick", "pick", .stringEnum(values)))))
+    var deep = GenerationSchema.Node.integer(minimum: 0, maximum: 9)
+    for level in (1...8).reversed() { deep = object("Level\(level)", "l\(level)", deep) }
+    suite.append(("8 levels deep", GenerationSchema(root: deep)))
+    let long = GenerationSchema.Node.array(.integer(minimum: 0, maximum: 999), minimumCount: 50, maximumCount: 200)
+    suite.append(("array of 50-200", GenerationSchema(root: object("Series", "values", long))))
     return suite
   }
 
@@ -112,6 +135,7 @@ enum GuidanceBench {
       let sampler = try SchemaSampler(schema: schema)
       texts.append((0..<instances).map { _ in sampler.sample(using: &random).jsonString })
     }
+    if options.anchors { return try GuidanceAnchors.run(options, suite: suite, texts: texts) }
     let grammars = GuidanceGrammarCache()
     var results: [Measurement] = []
     for vocabulary in [try GuidanceVocabulary.smolLM2Fixture()] + (try GuidanceVocabulary.models(options)) {
