@@ -10,7 +10,6 @@ let package = Package(
     .library(name: "RistrettoTesting", targets: ["RistrettoTesting"]),
     .library(name: "RistrettoLlama", targets: ["RistrettoLlama"]),
     .library(name: "RistrettoServer", targets: ["RistrettoServer"]),
-    .library(name: "MokaPot", targets: ["MokaPot"]),
     .executable(name: "moka", targets: ["moka"]),
     .executable(name: "moka-bench", targets: ["moka-bench"]),
   ],
