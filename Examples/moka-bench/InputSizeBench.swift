@@ -7,13 +7,28 @@ import RistrettoRules
 /// question goes through — counting its tokens, the rule-based model's answer, a session request
 /// and a routed chat turn — so a cost that grows faster than the input shows as a steeper row.
 ///
-/// Two texts per size: prose (a moka-pot question repeated) and one unbroken word (the worst case
-/// for byte-level BPE, whose merges run within a word). A question that cannot fit the context is
+/// Three texts per size: prose (a moka-pot question repeated), varied prose (sentences made from
+/// the bean data, differing word by word as a long real message does) and one unbroken word (the
+/// worst case for byte-level BPE, whose merges run within a word). Then a long conversation
+/// (``ConversationBench``). A question that cannot fit the context is
 /// refused with `exceededContextWindowSize`; the outcome column says which happened.
 enum InputSizeBench {
   static let sizes = [1_000, 3_000, 10_000, 30_000, 100_000]
 
-  static func text(_ kind: String, characters: Int) -> String {
+  static func text(_ kind: String, characters: Int, beans: [Bean] = []) -> String {
+    if kind == "varied" {
+      // Sentences that differ word by word, as a long real message does, made from the data.
+      var text = ""
+      var index = 0
+      while text.count < characters, !beans.isEmpty {
+        let bean = beans[index % beans.count]
+        text +=
+          "I had the \(bean.name) from \(bean.region) (\(bean.process), \(bean.roast) roast) and tasted "
+          + bean.notes.joined(separator: ", ") + " in my \(index % 3 == 0 ? "3-cup" : "6-cup") moka pot. "
+        index += 1
+      }
+      return String(text.prefix(characters))
+    }
     let unit =
       kind == "prose"
       ? "Why is my moka pot sputtering when the water is hot and the basket is full of fine espresso grind? "
@@ -22,17 +37,19 @@ enum InputSizeBench {
   }
 
   static func run(_ options: BenchOptions) async throws {
-    let assistant = MokaAssistant(data: MokaData.load())
+    let data = MokaData.load()
+    let assistant = MokaAssistant(data: data)
     let model = try assistant.rulesModel
     let tokenizer = try MokaAssistant.smolLM2Tokenizer()
     let repeats = options.quick ? 1 : 5
     var rows: [[String: Any]] = []
     print("kind   characters  tokens  count ms  rules ms  session ms  chat ms  outcome")
-    for kind in ["prose", "word"] {
+    for kind in ["prose", "varied", "word"] {
       for size in sizes {
-        let question = text(kind, characters: size)
+        let question = text(kind, characters: size, beans: data.beans)
         var tokens = 0
-        let count = median(repeats) { tokens = tokenizer.count(question) }
+        // Encoded, not counted: the tokenizer remembers the counts of long texts.
+        let count = median(repeats) { tokens = tokenizer.encode(question).count }
         let request = GenerationRequest(
           transcript: Transcript(entries: [.prompt(.init(id: "p", segments: [.text(question)]))]),
           tools: assistant.toolbox.map(\.definition))
@@ -56,7 +73,9 @@ enum InputSizeBench {
         ])
       }
     }
-    try writeJSON(["suite": "inputs", "repeats": repeats, "rows": rows], to: options.jsonPath)
+    let conversation = try await ConversationBench.run(options)
+    try writeJSON(
+      ["suite": "inputs", "repeats": repeats, "rows": rows, "conversation": conversation], to: options.jsonPath)
     if let directory = options.svgDirectory { try BenchCharts.inputs(rows, to: directory) }
   }
 
