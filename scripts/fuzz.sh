@@ -32,9 +32,10 @@ export SWIFT_BACKTRACE=enable=no
 # them at exit. ASan's memory errors are all still reported.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript cli)
-# Sources a harness compiles in besides Fuzz/Fuzz*.swift (the CLI parser lives in an executable target).
-declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift)
+TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript cli server)
+# Sources a harness compiles in besides Fuzz/Fuzz*.swift (the CLI parser lives in an executable target;
+# the served backend's reader is internal to its module, so the harness is compiled with it).
+declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift [server]="$(echo Sources/RistrettoServer/*.swift)")
 configuration="${FUZZ_CONFIGURATION:-release}"
 scratch=.build/fuzz
 bin="$scratch/bin"
@@ -49,11 +50,14 @@ build() {
   swift build -c "$configuration" --scratch-path "$scratch" --target RistrettoTesting \
     -Xswiftc -sanitize=fuzzer,address >&2
   local modules="$scratch/$configuration/Modules" target
+  # The package name SwiftPM compiled the modules with, so a harness sees their `package` symbols.
+  local package_name
+  package_name=$(grep -o '"-package-name","[^"]*"' "$scratch/$configuration.yaml" | head -1 | cut -d'"' -f4)
   local objects=("$scratch/$configuration"/Ristretto.build/*.o "$scratch/$configuration"/RistrettoTesting.build/*.o)
   mkdir -p "$bin"
   for target in "${TARGETS[@]}"; do
     echo "== linking $target" >&2
-    swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$modules" \
+    swiftc -O -sanitize=fuzzer,address -parse-as-library -use-ld=lld -I "$modules" -package-name "$package_name" \
       Fuzz/Fuzz*.swift "Fuzz/$target.swift" ${EXTRA_SOURCES[$target]:-} "${objects[@]}" -o "$bin/$target"
   done
 }
