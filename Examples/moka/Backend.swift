@@ -15,9 +15,10 @@ enum Backend {
   static func model(_ options: Options, assistant: MokaAssistant, renderer: ToolRenderer = .compact) async throws
     -> any LanguageModel
   {
+    let contextSize = options.contextSize ?? defaultContextSize
     let rules = {
       RuleBasedModel(
-        rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
+        rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(), contextSize: contextSize,
         promptRenderer: PromptRenderer(toolRenderer: renderer))
     }
     /// A backend that cannot run: fail, or answer with the rules when the user asked for that.
@@ -40,7 +41,7 @@ enum Backend {
         let showProgress = isatty(STDERR_FILENO) != 0
         var progress: (@Sendable (Double) -> Void)?
         if showProgress { progress = { @Sendable fraction in ProgressBar.draw(fraction) } }
-        let model = LlamaLanguageModel(path: path, toolRenderer: renderer, progress: progress)
+        let model = LlamaLanguageModel(path: path, contextSize: contextSize, toolRenderer: renderer, progress: progress)
         if case .unavailable = model.availability {
           return try unavailable("the model \(path)", model.availability.reasonDescription ?? "it cannot be loaded")
         }
@@ -62,7 +63,8 @@ enum Backend {
       }
       // SmolLM2's tokenizer and ChatML: counts are exact when the server serves SmolLM2.
       let served = await ServerLanguageModel.connect(
-        to: url, tokenizer: try MokaAssistant.smolLM2Tokenizer(), promptRenderer: PromptRenderer(toolRenderer: renderer))
+        to: url, contextSize: contextSize, tokenizer: try MokaAssistant.smolLM2Tokenizer(),
+        promptRenderer: PromptRenderer(toolRenderer: renderer))
       if case .unavailable = served.availability {
         return try unavailable("the model server at \(text)", served.availability.reasonDescription ?? "it does not answer")
       }
@@ -75,7 +77,8 @@ enum Backend {
   /// The token model chooses tools when at least `MokaAssistant.toolChoiceThreshold` sure of a
   /// choice, else the rules choose. (Its answers after the tools ran are grounded: see `MokaAssistant.chat`.)
   static func withRulesForUnsureToolChoices(_ model: any LanguageModel, assistant: MokaAssistant) throws -> any LanguageModel {
-    let rules = RuleBasedModel(rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer())
+    let rules = RuleBasedModel(
+      rules: assistant.ruleBook, tokenizer: try MokaAssistant.smolLM2Tokenizer(), contextSize: model.contextSize)
     return ToolChoiceCascade(primary: model, fallback: rules, threshold: MokaAssistant.toolChoiceThreshold)
   }
 

@@ -18,6 +18,8 @@ struct Options {
   var help = false
   var fallback: String?
   var verbose = false
+  /// The context size in tokens (nil: the backend's default, at most the model's own).
+  var contextSize: Int?
 
   /// A command-line mistake; printed with the usage, exit code 2.
   struct UsageError: Error { let message: String }
@@ -67,6 +69,12 @@ struct Options {
           throw UsageError(message: "--location must be LAT,LON (for example 45.07,7.68), not '\(text)'")
         }
         options.location = (parts[0], parts[1])
+      case "--context-size":
+        let text = try value(argument)
+        guard let size = Int(text), (256...1_048_576).contains(size) else {
+          throw UsageError(message: "--context-size must be a whole number of tokens from 256 to 1048576, not '\(text)'")
+        }
+        options.contextSize = size
       case "--json": options.json = true
       case "--verbose": options.verbose = true
       case "--fallback":
@@ -106,6 +114,7 @@ struct Options {
       --today DATE            'now' as YYYY-MM-DD or YYYY-MM-DDTHH:MM, UTC (default: the clock)
       --index ready|stale|unavailable   simulate the bean index's state (default ready)
       --fallback rules        when the chosen backend cannot run, answer with the rules (default: fail)
+      --context-size N        tokens of context the model counts against (default 4096)
       --verbose               the developer's detail of every error, and every data entry left out
       -h, --help              this help
     """

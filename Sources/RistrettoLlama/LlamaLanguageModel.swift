@@ -86,7 +86,8 @@
     ///     being evaluated again (about 23 KB per token for SmolLM2-135M).
     ///   - progress: Called with the load progress from 0 to 1.
     public init(
-      path: String, contextSize: Int = 4096, threads: Int? = nil, promptThreads: Int? = nil, template: ChatTemplate? = nil,
+      path: String, contextSize: Int = defaultContextSize, threads: Int? = nil, promptThreads: Int? = nil,
+      template: ChatTemplate? = nil,
       toolRenderer: ToolRenderer = .compact, toolCalling: ToolCalling = .required, maximumToolStringLength: Int? = 80,
       promptCacheBytes: Int = 64 << 20, progress: (@Sendable (Double) -> Void)? = nil
     ) {

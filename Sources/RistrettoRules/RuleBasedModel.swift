@@ -35,7 +35,8 @@ public struct RuleBasedModel: LanguageModel {
 
   /// Creates the model.
   public init(
-    rules: RuleBook, tokenizer: any Tokenizer, contextSize: Int = 4096, promptRenderer: PromptRenderer = PromptRenderer()
+    rules: RuleBook, tokenizer: any Tokenizer, contextSize: Int = defaultContextSize,
+    promptRenderer: PromptRenderer = PromptRenderer()
   ) {
     self.rules = rules
     self.tokenizer = tokenizer

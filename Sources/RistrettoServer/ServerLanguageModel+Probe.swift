@@ -14,7 +14,7 @@ extension ServerLanguageModel {
   /// ```
   public static func connect(
     to url: URL, model: String? = nil, apiKey: String? = ProcessInfo.processInfo.environment[apiKeyVariable],
-    contextSize: Int = 4096, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
+    contextSize: Int = defaultContextSize, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
     promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true,
     limits: ServerLimits = ServerLimits()
   ) async -> ServerLanguageModel {

@@ -79,7 +79,7 @@ public final class ServerLanguageModel: LanguageModel {
   ///   - limits: The bounds of each request (``ServerLimits``' defaults).
   public init(
     url: URL, model: String? = nil, apiKey: String? = ProcessInfo.processInfo.environment[apiKeyVariable],
-    contextSize: Int = 4096, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
+    contextSize: Int = defaultContextSize, timeout: Double = 60, tokenizer: any Tokenizer = ApproximateTokenizer(),
     promptRenderer: PromptRenderer = PromptRenderer(), toolCalling: ToolCalling = .guided, streams: Bool = true,
     limits: ServerLimits = ServerLimits()
   ) {

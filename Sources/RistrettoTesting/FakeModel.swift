@@ -71,7 +71,8 @@ public struct FakeModel: LanguageModel {
 
   /// Creates a fake from a closure that picks the step for the n-th request (0-based).
   public init(
-    availability: ModelAvailability = .available, contextSize: Int = 4096, tokenizer: any Tokenizer = ApproximateTokenizer(),
+    availability: ModelAvailability = .available, contextSize: Int = defaultContextSize,
+    tokenizer: any Tokenizer = ApproximateTokenizer(),
     promptRenderer: PromptRenderer = PromptRenderer(), delayPerEvent: Duration = .zero,
     reply: @escaping @Sendable (GenerationRequest, Int) throws -> Step
   ) {

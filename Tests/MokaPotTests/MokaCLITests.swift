@@ -81,6 +81,16 @@ struct MokaCLITests {
     #expect((object["specialties"] as? [Any])?.count == 4)
   }
 
+  @Test func contextSizeIsTheModelsContext() throws {
+    let result = try MokaCLI.run(["budget", "--json", "--context-size", "8192"])
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    #expect(object["contextSize"] as? Int == 8192)
+    let refused = try MokaCLI.run(["budget", "--context-size", "12"])
+    #expect(refused.status == 2)
+    #expect(refused.err.contains("--context-size must be a whole number of tokens"))
+  }
+
   @Test func offerChoicesRoundTripInChat() throws {
     let result = try MokaCLI.run(["--today", "2026-11-29T10:00"], input: "help me choose a roast\n3\n/quit\n")
     #expect(result.status == 0)

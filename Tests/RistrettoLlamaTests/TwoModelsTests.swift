@@ -177,5 +177,14 @@ import Testing
         #expect(counter.tokenCount(for: request) == installed.model.tokenCount(for: request))
       }
     }
+
+    /// The context asked for, but never more than the model was trained on.
+    @Test(arguments: InstalledModel.installed)
+    func theContextIsCappedByTheModelsOwn(_ installed: InstalledModel) throws {
+      let url = URL(fileURLWithPath: installed.path!)
+      let trained = try #require(try TokenizerData(gguf: GGUFMetadata(contentsOf: url)).contextLength)
+      #expect(try CountingModel(gguf: url).contextSize == min(defaultContextSize, trained))
+      #expect(try CountingModel(gguf: url, contextSize: 1 << 20).contextSize == trained)
+    }
   }
 #endif

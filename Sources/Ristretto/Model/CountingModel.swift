@@ -23,7 +23,7 @@ public struct CountingModel: LanguageModel {
   /// A counter from a tokenizer and a template.
   public init(
     tokenizer: any Tokenizer, template: ChatTemplate = .chatML, toolRenderer: ToolRenderer = .compact,
-    contextSize: Int = 4096
+    contextSize: Int = defaultContextSize
   ) {
     self.tokenizer = tokenizer
     self.promptRenderer = PromptRenderer(template: template, toolRenderer: toolRenderer)
@@ -34,14 +34,21 @@ public struct CountingModel: LanguageModel {
   ///
   /// - Parameters:
   ///   - url: The GGUF file.
-  ///   - contextSize: The context to count against (default 4,096, as `LlamaLanguageModel`).
+  ///   - contextSize: The most context to count against (default ``defaultContextSize``, as
+  ///     `LlamaLanguageModel`); a model trained on a shorter context (the file's
+  ///     `<architecture>.context_length`) counts against that.
   ///   - toolRenderer: How tools are written (default compact).
   /// - Throws: ``GGUFError`` when the file cannot be read or has no supported tokenizer.
-  public init(gguf url: URL, contextSize: Int = 4096, toolRenderer: ToolRenderer = .compact) throws(GGUFError) {
+  public init(gguf url: URL, contextSize: Int = defaultContextSize, toolRenderer: ToolRenderer = .compact)
+    throws(GGUFError)
+  {
     let metadata = try GGUFMetadata(contentsOf: url)
     let data = try TokenizerData(gguf: metadata)
     let template = ChatTemplate.detect(jinja: data.chatTemplate, architecture: metadata.string("general.architecture"))
-    self.init(tokenizer: try data.makeTokenizer(), template: template, toolRenderer: toolRenderer, contextSize: contextSize)
+    let trained = data.contextLength.flatMap { $0 > 0 ? $0 : nil } ?? contextSize
+    self.init(
+      tokenizer: try data.makeTokenizer(), template: template, toolRenderer: toolRenderer,
+      contextSize: min(contextSize, trained))
   }
 
   /// Counting only: the model cannot run.

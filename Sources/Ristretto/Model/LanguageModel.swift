@@ -48,7 +48,7 @@ extension LanguageModel {
   /// Available.
   public var availability: ModelAvailability { .available }
   /// 4,096 tokens, the budget of the small on-device models Ristretto targets.
-  public var contextSize: Int { 4096 }
+  public var contextSize: Int { defaultContextSize }
   /// ChatML with the compact tool renderer.
   public var promptRenderer: PromptRenderer { PromptRenderer() }
   /// Does nothing.

@@ -49,7 +49,7 @@ public final class SystemLanguageModel: LanguageModel {
   public var isAvailable: Bool { availability.isAvailable }
 
   /// The backend's context size (4,096 when none is configured).
-  public var contextSize: Int { configuredBackend?.contextSize ?? 4096 }
+  public var contextSize: Int { configuredBackend?.contextSize ?? defaultContextSize }
 
   /// The backend's tokenizer (an approximate one when none is configured).
   public var tokenizer: any Tokenizer { configuredBackend?.tokenizer ?? ApproximateTokenizer() }
