@@ -13,14 +13,13 @@ struct HistoryPlan {
   let units: [Range<Int>]
   /// Units left out however much room there is (the part of a rolling window past its size).
   let forcedUnits: Int
-  /// The entries that units may leave out: between the instructions and the newest prompt.
-  let droppableRange: Range<Int>
 
   init(_ visible: [Transcript.Entry], policy: HistoryPolicy) {
     self.visible = visible
     let head = visible.first.map { if case .instructions = $0 { 1 } else { 0 } } ?? 0
     let lastPrompt = visible.lastIndex { if case .prompt = $0 { true } else { false } }
-    droppableRange = head..<max(lastPrompt ?? head, head)
+    // What units may leave out: the entries between the instructions and the newest prompt.
+    let droppableRange = head..<max(lastPrompt ?? head, head)
     switch policy {
     case .strict:
       units = []
