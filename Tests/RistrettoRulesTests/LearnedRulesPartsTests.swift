@@ -1,0 +1,105 @@
+import Foundation
+import Ristretto
+import Testing
+
+@testable import RistrettoRules
+
+@Suite("Learned rules: gazetteers, value readers, wording")
+struct LearnedRulesPartsTests {
+  let places = Gazetteer(["Casa Moka": ["casa della moka"], "Torrefazione Vanchiglia": [], "Lanterna": []])
+
+  @Test func gazetteersForgiveTyposAccentsAndPartialNames() {
+    #expect(places.bestMatch(in: Utterance("is casa mokka open"))?.value == "Casa Moka")
+    #expect(places.bestMatch(in: Utterance("a che ora apre la torrefazzione vanchilia"))?.value == "Torrefazione Vanchiglia")
+    #expect(places.bestMatch(in: Utterance("and vanchiglia on monday?"))?.isPartial == true)
+    #expect(places.bestMatch(in: Utterance("LANTÈRNA")) != nil)
+    #expect(places.bestMatch(in: Utterance("is the cafe open")) == nil)
+    #expect(places.matches(in: Utterance("lanterna or casa moka")).map(\.value) == ["Lanterna", "Casa Moka"])
+  }
+
+  @Test func enumGazetteersSplitCamelCaseAndTakeNoPartialNames() {
+    let problems = Gazetteer(values: ["noFlow", "firstUse", "groundsInCup"])
+    #expect(problems.bestMatch(in: Utterance("there is no flow at all"))?.value == "noFlow")
+    #expect(problems.bestMatch(in: Utterance("the first one")) == nil)
+    #expect(problems.value(named: "grounds in cup") == "groundsInCup")
+  }
+
+  @Test func numbersCarryTheWordsThatMarkTheirUnit() {
+    let numbers = ValueReaders.numbers(in: Utterance("two bags of 250g for my tre tazze pot"))
+    #expect(numbers.map(\.value) == [2, 250, 3])
+    #expect(numbers.map(\.next) == ["bags", "g", "tazze"])
+  }
+
+  @Test func clockTimesAreReadInThreeLanguages() {
+    #expect(ValueReaders.times(in: "open at 6pm?") == ["18:00"])
+    #expect(ValueReaders.times(in: "is it open 18:30 or 7.15") == ["18:30", "07:15"])
+    #expect(ValueReaders.times(in: "at 6 in the evening") == ["18:00"])
+    #expect(ValueReaders.times(in: "alle 9 di sera") == ["21:00"])
+    #expect(ValueReaders.times(in: "a las 8 de la tarde") == ["20:00"])
+    #expect(ValueReaders.times(in: "3 cups and 16 grams").isEmpty)
+  }
+
+  @Test func weekdaysAreNamedInThreeLanguages() {
+    #expect(ValueReaders.weekdays.bestMatch(in: Utterance("il sabato"))?.value == "saturday")
+    #expect(ValueReaders.weekdays.bestMatch(in: Utterance("el miércoles"))?.value == "wednesday")
+    #expect(ValueReaders.weekdays.bestMatch(in: Utterance("open tomorow?"))?.value == "tomorrow")
+    #expect(ValueReaders.weekdays.bestMatch(in: Utterance("open tomorrow?"))?.value == "tomorrow")
+  }
+
+  @Test func wordingFillsPathsCountsSectionsAndRepeats() {
+    let output: GeneratedContent = [
+      "status": "ok",
+      "shops": GeneratedContent(elements: [
+        GeneratedContent(properties: ["name": "A", "open": true]), GeneratedContent(properties: ["name": "B", "open": false]),
+      ]),
+    ]
+    let result = ToolResult(tool: "shops", arguments: ["item": "pads"], output: output)
+    let wording = AnswerWording(byStatus: [
+      "ok": "{#shops} sell {arguments.item}: {shops.name}. {*shops}{name}{?open} (open){/open}{/shops}."
+    ])
+    #expect(wording.render(result) == "2 sell pads: A and B. A (open); B.")
+    #expect(AnswerWording.plain(output, skipping: "status") == "shops: name: A; open: yes and name: B; open: no")
+  }
+
+  @Test func unreadableExampleLinesNameTheirLine() throws {
+    let good = try LabelledExample.jsonLines(
+      #"{"q":"hi","label":"general","tool":null}"# + "\n\n"
+        + #"{"id":"m1","turns":[{"q":"a","acceptable":["beans"],"tool":"searchBeans","args":{"origin":"Kenya"}}]}"#)
+    #expect(
+      good.count == 2 && good[1].argument("origin") == GeneratedContent(kind: .string("Kenya")) && good[1].specialty == "beans")
+    #expect(throws: LabelledExampleError.unreadableLine(number: 2, reason: "not a labelled example object")) {
+      try LabelledExample.jsonLines("{\"q\":\"a\"}\n[1, 2]")
+    }
+    #expect(throws: LabelledExampleError.unreadableLine(number: 1, reason: "no question (q)")) {
+      try LabelledExample.jsonLines(#"{"label":"x"}"#)
+    }
+  }
+
+  @Test func aSecondAskOfTheQuestionGetsItsOwnCall() async throws {
+    let rules = BikeRepair.assistant()
+    let model = RuleBasedModel(rules: rules.ruleBook, tokenizer: ApproximateTokenizer())
+    let session = LanguageModelSession(
+      model: model, tools: [BikeRepair.FindShops(), BikeRepair.RepairSteps(), BikeRepair.TyrePressure()])
+    let response = try await session.respond(to: "I got a flat tyre on the way to work. Also who sells inner tubes nearby?")
+    #expect(Set(response.toolCalls.map(\.toolName)) == ["repairSteps", "findShops"])
+    #expect(response.content.contains("patch") && response.content.contains("Ciclofficina Aurora"))
+  }
+
+  @Test func aToolNotOfferedIsNeverChosen() {
+    let rules = BikeRepair.assistant()
+    #expect(
+      rules.choose(Utterance("where can I buy a chain"))
+        == .tool("findShops", probability: rules.choose(Utterance("where can I buy a chain")).probability))
+    if case .tool(let name, _) = rules.choose(Utterance("where can I buy a chain"), enabled: ["repairSteps"]) {
+      #expect(name == "repairSteps")
+    }
+  }
+}
+
+extension LearnedRules.Choice {
+  var probability: Double {
+    switch self {
+    case .tool(_, let probability), .reply(_, let probability), .none(let probability): probability
+    }
+  }
+}
