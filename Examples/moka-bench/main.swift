@@ -13,6 +13,7 @@ do {
   case "guidance": try GuidanceBench.run(options)
   case "routing": try await RoutingBench.run(options)
   case "answers": try await AnswersBench.run(options)
+  case "learned": try LearnedBench.run(options)
   case "budget": try BudgetBench.run(options)
   case "inputs": try await InputSizeBench.run(options)
   case "decode": try await DecodeBench.run(options)

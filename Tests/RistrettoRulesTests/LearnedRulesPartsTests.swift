@@ -17,6 +17,13 @@ struct LearnedRulesPartsTests {
     #expect(places.matches(in: Utterance("lanterna or casa moka")).map(\.value) == ["Lanterna", "Casa Moka"])
   }
 
+  @Test func inflectedNamesMatchTheirValue() {
+    let origins = Gazetteer(values: ["Kenya", "Ethiopia", "Brazil", "Peru"])
+    #expect(origins.matches(in: Utterance("kenyan or ethiopian, not brazilian")).map(\.value) == ["Kenya", "Ethiopia", "Brazil"])
+    #expect(origins.bestMatch(in: Utterance("peruvian beans"))?.value == "Peru")
+    #expect(origins.bestMatch(in: Utterance("perusing the list")) == nil)
+  }
+
   @Test func enumGazetteersSplitCamelCaseAndTakeNoPartialNames() {
     let problems = Gazetteer(values: ["noFlow", "firstUse", "groundsInCup"])
     #expect(problems.bestMatch(in: Utterance("there is no flow at all"))?.value == "noFlow")

@@ -5,7 +5,8 @@ import Ristretto
 ///
 /// Each value has one or more names ("wetHulled": "wet hulled", "giling basah"); a name matches
 /// when each of its words matches a word of the utterance in order, a word of five or more
-/// letters forgiving one edit and one of nine or more forgiving two. A word of a longer name that
+/// letters forgiving one edit and one of nine or more forgiving two, and a word of four or more
+/// letters matching with a plural's or a demonym's ending added ("kenyan" for "Kenya"). A word of a longer name that
 /// belongs to no other value ("Kochere" of "Yirgacheffe Kochere") is a partial name of its value.
 /// Longer matches win over shorter ones they overlap, whole names over partial ones.
 ///
@@ -169,6 +170,13 @@ public struct Gazetteer: Sendable {
   /// The first words of names `word` may stand for, with the edits each forgives.
   private func candidates(for word: String) -> [(String, Int)] {
     var result: [(String, Int)] = byFirstWord[word] == nil ? [] : [(word, 0)]
+    // An inflected name: "kenyan", "ethiopian", "brazilian" begin with the name and add a suffix.
+    for length in stride(from: word.count - 1, through: max(4, word.count - Self.suffixLimit), by: -1) {
+      let prefix = String(word.prefix(length))
+      if byFirstWord[prefix] != nil, Self.inflections.contains(String(word.dropFirst(length))) {
+        result.append((prefix, 1))
+      }
+    }
     let tolerance = Self.tolerance(word.count)
     guard tolerance > 0 else { return result }
     for length in (word.count - tolerance)...(word.count + tolerance) {
@@ -179,9 +187,23 @@ public struct Gazetteer: Sendable {
     return result
   }
 
+  /// The most letters an inflection adds to a name's word.
+  static let suffixLimit = 4
+  /// The endings of plurals and of demonyms in English, Italian and Spanish ("kenyan",
+  /// "ethiopian", "peruvian", "brasiliano", "colombiana", "guatemalteco").
+  static let inflections: Set<String> = [
+    "s", "es", "n", "an", "ian", "vian", "ean", "ese", "ish", "i", "o", "a", "no", "na", "ano", "ana", "ani", "ane",
+    "iano", "iana", "eno", "ena", "esa", "eco", "eca", "teco", "teca",
+  ]
+
   /// The edits between a word of the utterance and a word of a name, nil past the tolerance.
   static func cost(_ word: String, _ name: String) -> Int? {
     if word == name { return 0 }
+    if name.count >= 4, word.count > name.count, word.hasPrefix(name),
+      inflections.contains(String(word.dropFirst(name.count)))
+    {
+      return 1
+    }
     let tolerance = tolerance(min(word.count, name.count))
     guard tolerance > 0, abs(word.count - name.count) <= tolerance else { return nil }
     let distance = Utterance.editDistance(Array(word), Array(name), limit: tolerance)

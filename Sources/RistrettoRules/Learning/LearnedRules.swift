@@ -87,8 +87,8 @@ public struct LearnedRules: Sendable {
   public let settings: Settings
   private let replies: [String]
   private let tools: [ToolDefinition]
-  /// Per tool, the words of four or more letters found in two or more of its examples and in no
-  /// example of another label.
+  /// Per tool, the words of four or more letters found in at least two of its examples and
+  /// mostly in its examples: at least ``keywordShare`` of the examples that hold the word.
   let keywords: [String: Set<String>]
 
   static let noTool = "#none"
@@ -176,18 +176,24 @@ public struct LearnedRules: Sendable {
 
   private static func stem(_ word: String) -> String { word.count > 4 && word.hasSuffix("s") ? String(word.dropLast()) : word }
 
+  /// The share of a word's examples that must be one tool's for the word to be its keyword.
+  static let keywordShare = 0.6
+
   private static func keywords(_ examples: [LinearClassifier.Example], tools: Set<String>) -> [String: Set<String>] {
-    var labelsByWord: [String: Set<String>] = [:]
+    var totals: [String: Int] = [:]
     var counts: [String: [String: Int]] = [:]
     for example in examples {
       for word in Set(Utterance(example.text).words.map(stem)) where word.count >= 4 {
-        labelsByWord[word, default: []].insert(example.label)
+        totals[word, default: 0] += 1
         counts[example.label, default: [:]][word, default: 0] += 1
       }
     }
     var result: [String: Set<String>] = [:]
     for tool in tools {
-      result[tool] = Set((counts[tool] ?? [:]).filter { $0.value >= 2 && labelsByWord[$0.key]?.count == 1 }.keys)
+      let words = (counts[tool] ?? [:]).filter { word, count in
+        count >= 2 && Double(count) >= keywordShare * Double(totals[word] ?? count)
+      }
+      result[tool] = Set(words.keys)
     }
     return result
   }

@@ -1,0 +1,171 @@
+import Foundation
+import MokaPot
+import Ristretto
+import RistrettoRules
+
+/// `moka-bench learned`: the moka assistant's tool choice, key arguments and routing as
+/// ``LearnedRules`` learns them from the tuning sets' labels, the tools' schemas and the data's
+/// names, scored on the held-out sets. No moka rule takes part.
+///
+/// Each turn is read on its own, without the conversation before it, so a follow-up that needs
+/// an earlier turn counts against it; single questions are the like-for-like figure.
+enum LearnedBench {
+  /// The tuning sets the rules learn from (`answers-blind2` reads a null tool as "any tool", so
+  /// it is left out).
+  static let trainingSets =
+    ["dev", "blind"] + (3...24).map { "blind\($0)" }
+  static let heldOutSets = ["blind25", "real1"]
+
+  struct Turn {
+    var example: LabelledExample
+    var acceptable: [String]
+    var isSingle: Bool
+  }
+
+  struct Score: Codable {
+    var set, kind: String
+    var n = 0, toolRight = 0, argumentsChecked = 0, argumentsRight = 0, routeAcceptable = 0, wrongSpecialist = 0
+  }
+
+  static func run(_ options: BenchOptions) throws {
+    let clock = ContinuousClock()
+    let sets = options.setWasGiven && options.set != "all" ? [options.set] : heldOutSets
+    // A tuning set asked for by name is left out of training (a validation set); only a
+    // validation set's misses are ever printed.
+    let validating = sets.allSatisfy(trainingSets.contains)
+    var training: [LabelledExample] = []
+    for name in trainingSets where !sets.contains(name) { training += try turns(name).map(\.example) }
+    let data = MokaData.load()
+    let assistant = MokaAssistant(data: data)
+    let start = clock.now
+    let rules = LearnedRules(
+      examples: training, tools: assistant.toolbox.map(\.definition), vocabularies: vocabularies(data),
+      reply: "I can help with moka-pot coffee.",
+      settings: .init(
+        statusProperty: "status", requiresEvidence: ProcessInfo.processInfo.environment["EVIDENCE"] != "0"))
+    let trainingTime = clock.now - start
+    print("trained on \(training.count) labelled turns of \(trainingSets.count) tuning sets in \(trainingTime)")
+    var scores: [Score] = []
+    let specialties = MokaSpecialty.allCases.map(\.rawValue) + ["unsure"]
+    let requestStart = clock.now
+    var requests = 0
+    for name in sets {
+      var single = Score(set: name, kind: "single")
+      var turn = Score(set: name, kind: "turn")
+      for item in try turns(name) {
+        requests += 1
+        var score = item.isSingle ? single : turn
+        score.n += 1
+        let question = Utterance(item.example.question)
+        let chosen: String? =
+          if case .tool(let tool, _) = rules.choose(question) { tool } else { nil }
+        if chosen != item.example.tool, validating, ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil {
+          print("tool \(item.example.tool ?? "none") → \(chosen ?? "none"): \(item.example.question)")
+        }
+        if chosen == item.example.tool {
+          score.toolRight += 1
+          if let tool = chosen, case .structure(let expected, _) = item.example.arguments.kind, !expected.isEmpty {
+            score.argumentsChecked += 1
+            let actual = rules.arguments(for: tool, question: question)
+            if expected.allSatisfy({ key, value in matches(value, actual.property(key)) }) {
+              score.argumentsRight += 1
+            } else if validating, ProcessInfo.processInfo.environment["SHOW_MISSES"] != nil {
+              print("args \(item.example.arguments.jsonString) → \(actual.jsonString): \(item.example.question)")
+            }
+          }
+        }
+        if let router = rules.router {
+          let route = router.classify(question, cases: specialties).answer
+          if item.acceptable.contains(route) {
+            score.routeAcceptable += 1
+          } else if route != "general" && route != "unsure" {
+            score.wrongSpecialist += 1
+          }
+        }
+        if item.isSingle { single = score } else { turn = score }
+      }
+      scores += [single, turn]
+    }
+    let perRequest = (clock.now - requestStart) / max(requests, 1)
+    print("set          kind        n   tool right   args right (checked)   route acceptable   wrong specialist")
+    for score in scores {
+      func share(_ part: Int, _ whole: Int) -> String { String(format: "%5.1f%%", 100 * Double(part) / Double(max(whole, 1))) }
+      let columns: [String] = [
+        score.set.padding(toLength: 10, withPad: " ", startingAt: 0),
+        score.kind.padding(toLength: 6, withPad: " ", startingAt: 0), String(format: "%4d", score.n),
+        share(score.toolRight, score.n), share(score.argumentsRight, score.argumentsChecked),
+        "(\(score.argumentsChecked))", share(score.routeAcceptable, score.n), share(score.wrongSpecialist, score.n),
+      ]
+      print(columns.joined(separator: "   "))
+    }
+    print("per question (choice, arguments, route): \(perRequest)")
+    if let path = options.jsonPath {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try encoder.encode(scores).write(to: URL(fileURLWithPath: path))
+      print("wrote \(path)")
+    }
+  }
+
+  /// The names in the data, as vocabularies of the tools' string arguments.
+  static func vocabularies(_ data: MokaData) -> [String: Gazetteer] {
+    let origins = Set(data.beans.flatMap { [$0.country, $0.region] }).sorted()
+    let notes = Set(data.beans.flatMap(\.notes)).sorted()
+    let items = Set(data.cafes.flatMap(\.sells)).sorted()
+    return [
+      "searchBeans.origin": Gazetteer(values: origins, partialNames: true),
+      "searchBeans.notes": Gazetteer(values: notes), "tasteQuiz.likes": Gazetteer(values: notes),
+      "cupboard.bag": Gazetteer(values: (data.cupboard ?? []).map(\.name), partialNames: true),
+      "nearbyCafes.item": Gazetteer(values: items),
+    ]
+  }
+
+  static func turns(_ name: String) throws -> [Turn] {
+    let url = RoutingBench.fixtures.appendingPathComponent("answers-\(name).jsonl")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var result: [Turn] = []
+    for line in text.split(separator: "\n") {
+      guard case .structure(let fields, _) = try GeneratedContent(json: String(line)).kind else { continue }
+      let examples = try LabelledExample.jsonLines(String(line))
+      var acceptable: [[String]] = []
+      let turnFields: [GeneratedContent] =
+        if case .array(let items)? = fields["turns"]?.kind { items } else {
+          [GeneratedContent(kind: .structure(properties: fields, orderedKeys: []))]
+        }
+      for turn in turnFields {
+        var names: [String] = []
+        if case .structure(let properties, _) = turn.kind, case .array(let values)? = properties["acceptable"]?.kind {
+          for case .string(let value) in values.map(\.kind) { names.append(value) }
+        }
+        acceptable.append(names)
+      }
+      for (index, example) in examples.enumerated() {
+        result.append(Turn(example: example, acceptable: acceptable[index], isSingle: fields["turns"] == nil))
+      }
+    }
+    return result
+  }
+
+  /// The answer bench's argument check: strings by containment ignoring case and accents, arrays
+  /// holding each expected item, numbers and Booleans exactly.
+  static func matches(_ expected: GeneratedContent, _ actual: GeneratedContent?) -> Bool {
+    guard let actual else { return false }
+    switch (expected.kind, actual.kind) {
+    case (.string(let want), .string(let got)):
+      return Utterance(got).normalized.contains(Utterance(want).normalized)
+    case (.array(let wanted), .array(let got)):
+      return wanted.allSatisfy { item in got.contains { matches(item, $0) } }
+    case (.string, .array(let got)):
+      return got.contains { matches(expected, $0) }
+    default:
+      return expected == actual
+    }
+  }
+}
+
+extension GeneratedContent {
+  fileprivate func property(_ name: String) -> GeneratedContent? {
+    guard case .structure(let properties, _) = kind else { return nil }
+    return properties[name]
+  }
+}
