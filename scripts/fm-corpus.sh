@@ -24,7 +24,7 @@ for file in Tests/FoundationModelsCorpus/P*.swift; do
   printf '%-40s %7d %8d %14d\n' "$name" "$macros" "$errors" "$generable"
   total=$((total + 1)); [ "$errors" -eq 0 ] && clean=$((clean + 1))
   rows+=("{\"program\":\"$name\",\"macroLines\":$macros,\"errors\":$errors,\"generableErrors\":$generable}")
-  [ -n "${SHOW_ERRORS:-}" ] && grep ': error:' "$work/$name.log" | sed "s|$work/||" | sort | uniq | head -40
+  [ -n "${SHOW_ERRORS:-}" ] && grep ': error:' "$work/$name.log" | sed "s|$work/||" | sort | uniq | head -40 || true
 done
 echo "$clean of $total programs type-check"
 if [ -n "$json" ]; then (IFS=,; echo "[${rows[*]}]") > "$json"; echo "wrote $json"; fi

@@ -20,13 +20,30 @@ public final class SystemLanguageModel: LanguageModel {
   public static let `default` = SystemLanguageModel()
 
   private let backend = LockedValue<(any LanguageModel)?>(nil)
+  let languages = LockedValue<Set<Locale.Language>>([Locale.Language(identifier: "en")])
+  /// Whether a model without a backend of its own uses the default's.
+  let followsDefault: Bool
+  /// The use case this model was made for (``UseCase/general`` unless given).
+  public let useCase: UseCase
+  /// The guardrails this model was made with (``Guardrails/default`` unless given).
+  public let guardrails: Guardrails
 
   /// A model with no backend yet (use ``default`` unless you need a second one).
-  public init() {}
+  public init() {
+    (followsDefault, useCase, guardrails) = (false, .general, .default)
+  }
 
   /// A model that forwards to `backend`.
   public init(_ backend: any LanguageModel) {
+    (followsDefault, useCase, guardrails) = (false, .general, .default)
     self.backend.withLock { $0 = backend }
+  }
+
+  /// A model for a use case, as in Foundation Models. It answers with the backend of
+  /// ``default`` (one local model serves every use case) unless ``use(_:)`` gives it its own;
+  /// `useCase` and `guardrails` are recorded, and no content filter runs locally.
+  public init(useCase: UseCase = .general, guardrails: Guardrails = .default) {
+    (followsDefault, self.useCase, self.guardrails) = (true, useCase, guardrails)
   }
 
   /// Sets the backend of ``default``: call once at start-up.
@@ -39,8 +56,11 @@ public final class SystemLanguageModel: LanguageModel {
     self.backend.withLock { $0 = backend }
   }
 
-  /// The backend requests go to, if one is configured.
-  public var configuredBackend: (any LanguageModel)? { backend.withLock { $0 } }
+  /// The backend requests go to, if one is configured: this model's own, else — for a model
+  /// made with ``init(useCase:guardrails:)`` — the backend of ``default``.
+  public var configuredBackend: (any LanguageModel)? {
+    backend.withLock { $0 } ?? (followsDefault ? Self.default.configuredBackend : nil)
+  }
 
   /// The backend's availability, or unavailable when none is configured.
   public var availability: ModelAvailability { configuredBackend?.availability ?? .unavailable(.notConfigured) }

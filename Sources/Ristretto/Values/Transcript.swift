@@ -119,7 +119,7 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
   }
 
   /// The model's tool calls for one round.
-  public struct ToolCalls: Sendable, Equatable {
+  public struct ToolCalls: Sendable, Equatable, RandomAccessCollection {
     /// The entry's identifier.
     public var id: String
     /// The calls, in order.
@@ -130,6 +130,13 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
       self.id = id
       self.calls = calls
     }
+
+    /// The first call's position: the entry is the collection of its calls, as in Foundation Models.
+    public var startIndex: Int { calls.startIndex }
+    /// Past the last call's position.
+    public var endIndex: Int { calls.endIndex }
+    /// The call at `position`.
+    public subscript(position: Int) -> ToolCall { calls[position] }
   }
 
   /// What one tool returned.
