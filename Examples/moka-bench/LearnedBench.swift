@@ -15,6 +15,10 @@ enum LearnedBench {
   static let trainingSets =
     ["dev", "blind"] + (3...24).map { "blind\($0)" }
   static let heldOutSets = ["blind25", "real1"]
+  /// The routing sets the router learns from, and those held out.
+  static let routingTrainingSets =
+    ["dev", "holdout", "test", "final", "blind"] + (2...22).map { "blind\($0)" }
+  static let routingHeldOutSets = ["blind23", "blind24", "real1"]
 
   struct Turn {
     var example: LabelledExample
@@ -35,6 +39,7 @@ enum LearnedBench {
     let validating = sets.allSatisfy(trainingSets.contains)
     var training: [LabelledExample] = []
     for name in trainingSets where !sets.contains(name) { training += try turns(name).map(\.example) }
+    for name in routingTrainingSets { training += try routingTurns(name).map(\.example) }
     let data = MokaData.load()
     let assistant = MokaAssistant(data: data)
     let start = clock.now
@@ -86,12 +91,27 @@ enum LearnedBench {
       }
       scores += [single, turn]
     }
+    if !validating {
+      for name in routingHeldOutSets {
+        var score = Score(set: "routing-" + name, kind: "route")
+        for item in try routingTurns(name) {
+          score.n += 1
+          let route = rules.router?.classify(Utterance(item.example.question), cases: specialties).answer ?? "unsure"
+          if item.acceptable.contains(route) {
+            score.routeAcceptable += 1
+          } else if route != "general" && route != "unsure" {
+            score.wrongSpecialist += 1
+          }
+        }
+        scores.append(score)
+      }
+    }
     let perRequest = (clock.now - requestStart) / max(requests, 1)
-    print("set          kind        n   tool right   args right (checked)   route acceptable   wrong specialist")
+    print("set                kind        n   tool right   args right (checked)   route acceptable   wrong specialist")
     for score in scores {
       func share(_ part: Int, _ whole: Int) -> String { String(format: "%5.1f%%", 100 * Double(part) / Double(max(whole, 1))) }
       let columns: [String] = [
-        score.set.padding(toLength: 10, withPad: " ", startingAt: 0),
+        score.set.padding(toLength: 16, withPad: " ", startingAt: 0),
         score.kind.padding(toLength: 6, withPad: " ", startingAt: 0), String(format: "%4d", score.n),
         share(score.toolRight, score.n), share(score.argumentsRight, score.argumentsChecked),
         "(\(score.argumentsChecked))", share(score.routeAcceptable, score.n), share(score.wrongSpecialist, score.n),
@@ -142,6 +162,23 @@ enum LearnedBench {
       for (index, example) in examples.enumerated() {
         result.append(Turn(example: example, acceptable: acceptable[index], isSingle: fields["turns"] == nil))
       }
+    }
+    return result
+  }
+
+  /// A routing set's questions, labelled for routing only.
+  static func routingTurns(_ name: String) throws -> [Turn] {
+    let url = RoutingBench.fixtures.appendingPathComponent("routing-\(name).jsonl")
+    var result: [Turn] = []
+    for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+      guard case .structure(let fields, _) = try GeneratedContent(json: String(line)).kind,
+        let example = try LabelledExample.jsonLines(String(line)).first
+      else { continue }
+      var acceptable: [String] = []
+      if case .array(let values)? = fields["acceptable"]?.kind {
+        for case .string(let value) in values.map(\.kind) { acceptable.append(value) }
+      }
+      result.append(Turn(example: example, acceptable: acceptable, isSingle: true))
     }
     return result
   }

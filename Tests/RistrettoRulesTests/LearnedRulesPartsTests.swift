@@ -82,6 +82,21 @@ struct LearnedRulesPartsTests {
     }
   }
 
+  @Test func examplesLabelledOnlyForRoutingTeachTheRouterAlone() throws {
+    let lines = [
+      #"{"q":"where can i buy a chain","label":"shopping","tool":"findShops"}"#,
+      #"{"q":"my brakes squeal","label":"repair","tool":"repairSteps"}"#,
+      #"{"q":"any shop selling cables","label":"shopping"}"#,
+    ]
+    let examples = try LabelledExample.jsonLines(lines.joined(separator: "\n"))
+    #expect(examples.map(\.labelsTool) == [true, true, false])
+    let rules = LearnedRules(
+      examples: examples,
+      tools: [BikeRepair.FindShops().definition, BikeRepair.RepairSteps().definition], reply: "")
+    #expect(rules.chooser.labels == ["findShops", "repairSteps"])
+    #expect(rules.router?.labels == ["repair", "shopping"])
+  }
+
   @Test func aSecondAskOfTheQuestionGetsItsOwnCall() async throws {
     let rules = BikeRepair.assistant()
     let model = RuleBasedModel(rules: rules.ruleBook, tokenizer: ApproximateTokenizer())

@@ -25,13 +25,17 @@ public struct LabelledExample: Sendable, Equatable {
   public var arguments: GeneratedContent
   /// A fixed reply for a question no tool answers (a greeting, a fact the app states itself).
   public var reply: String?
+  /// Whether the example labels the tool choice at all; false for an example labelled only for
+  /// routing, which then teaches the router and nothing else.
+  public var labelsTool: Bool
 
   /// Creates an example.
   public init(
     _ question: String, specialty: String? = nil, tool: String? = nil, arguments: GeneratedContent = [:],
-    reply: String? = nil
+    reply: String? = nil, labelsTool: Bool = true
   ) {
     (self.question, self.specialty, self.tool, self.arguments, self.reply) = (question, specialty, tool, arguments, reply)
+    self.labelsTool = labelsTool
   }
 
   /// The labelled value of argument `name`, if any.
@@ -56,7 +60,8 @@ public enum LabelledExampleError: Error, Sendable, Equatable, LocalizedError {
 extension LabelledExample {
   /// Examples from JSON Lines, one object a line: `q` (or `question`), `label` (or `specialty`, else
   /// the first of `acceptable`), `tool`, `args` (or `arguments`) and `reply`; a line with `turns`
-  /// holds a conversation whose turns each become an example. Blank lines are skipped.
+  /// holds a conversation whose turns each become an example. A line with neither `tool` nor
+  /// `reply` labels routing only (``labelsTool`` is false). Blank lines are skipped.
   ///
   /// - Throws: ``LabelledExampleError/unreadableLine(number:reason:)`` for the first line that is
   ///   not such an object.
@@ -91,7 +96,7 @@ extension LabelledExample {
         examples.append(
           LabelledExample(
             question, specialty: string("label") ?? string("specialty") ?? acceptable, tool: string("tool"),
-            arguments: arguments, reply: string("reply")))
+            arguments: arguments, reply: string("reply"), labelsTool: turn["tool"] != nil || turn["reply"] != nil))
       }
     }
     return examples

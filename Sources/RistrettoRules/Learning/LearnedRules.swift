@@ -104,7 +104,7 @@ public struct LearnedRules: Sendable {
     let names = Set(tools.map(\.name))
     var replies: [String] = []
     var labelled: [LinearClassifier.Example] = []
-    for example in examples {
+    for example in examples where example.labelsTool {
       if let text = example.reply {
         if !replies.contains(text) { replies.append(text) }
         labelled.append(.init(example.question, label: "\(Self.replyPrefix)\(replies.firstIndex(of: text)!)"))
