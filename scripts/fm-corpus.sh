@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks each program of Tests/FoundationModelsCorpus against the built Ristretto module
+# Type-checks each program of Corpus/FoundationModels against the built Ristretto module
 # with the allowed edits applied mechanically: `import FoundationModels` becomes
 # `import Ristretto` and each line marked `// [macro]` is deleted (no replacement written).
 # Prints the errors per program, and how many of them name a macro-made conformance.
@@ -14,7 +14,7 @@ json=""
 [ "${1:-}" = "--json" ] && json=$2
 total=0; clean=0; rows=()
 printf '%-40s %7s %8s %14s\n' program macros errors "of them Generable"
-for file in Tests/FoundationModelsCorpus/P*.swift; do
+for file in Corpus/FoundationModels/P*.swift; do
   name=$(basename "$file" .swift)
   macros=$(grep -c '// \[macro\]' "$file" || true)
   sed -e 's/^import FoundationModels$/import Ristretto/' -e '/\/\/ \[macro\]/d' "$file" > "$work/$name.swift"
