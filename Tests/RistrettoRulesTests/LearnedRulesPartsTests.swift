@@ -97,6 +97,33 @@ struct LearnedRulesPartsTests {
     #expect(rules.router?.labels == ["repair", "shopping"])
   }
 
+  @Test(arguments: [
+    String(repeating: "my chain slips and ", count: 600), "99999999999999999999999 mm tyres at 99:99 or 25:00",
+    "\u{0}\u{202E}🚲🚲 ¿¿ 12:: .. 1.2.3", "", "at at at at 6 6 6 pm pm", "the -1st 0th last one",
+  ])
+  func hostileQuestionsGetAnAnswerAndNeverTrap(question: String) {
+    let rules = BikeRepair.assistant()
+    let utterance = Utterance(question)
+    if case .tool(let tool, _) = rules.choose(utterance) {
+      _ = rules.arguments(for: tool, question: utterance)
+    }
+    for tool in rules.readers.keys { _ = rules.arguments(for: tool, question: utterance) }
+    _ = ValueReaders.times(in: question)
+    #expect(ValueReaders.times(in: question).allSatisfy { $0.count == 5 })
+  }
+
+  @Test func boundsThatAdmitNoValueFillNothing() {
+    let schema = GenerationSchema(
+      root: .object(
+        name: "A",
+        properties: [
+          .init(name: "grams", node: .number(minimum: .nan, maximum: 5)),
+          .init(name: "count", node: .integer(minimum: 9, maximum: 1)),
+        ]))
+    let reader = ArgumentReader(tool: ToolDefinition(name: "a", description: "", parameters: schema), examples: [])
+    #expect(reader.read(Utterance("3 grams and 4 count")).isEmpty)
+  }
+
   @Test func aSecondAskOfTheQuestionGetsItsOwnCall() async throws {
     let rules = BikeRepair.assistant()
     let model = RuleBasedModel(rules: rules.ruleBook, tokenizer: ApproximateTokenizer())

@@ -283,9 +283,16 @@ public struct ArgumentReader: Sendable {
   private static func numericDomain(_ node: GenerationSchema.Node) -> ([Double]?, ClosedRange<Double>?, Bool) {
     switch node {
     case .integer(let minimum, let maximum):
-      return (nil, Double(minimum ?? Int.min)...Double(max(maximum ?? Int.max, minimum ?? Int.min)), true)
+      let lower = minimum ?? Int.min
+      let upper = maximum ?? Int.max
+      guard lower <= upper else { return ([], nil, true) }
+      return (nil, Double(lower)...Double(upper), true)
     case .number(let minimum, let maximum):
-      return (nil, (minimum ?? -.greatestFiniteMagnitude)...max(maximum ?? .greatestFiniteMagnitude, minimum ?? 0), false)
+      let lower = minimum ?? -.greatestFiniteMagnitude
+      let upper = maximum ?? .greatestFiniteMagnitude
+      // A bound that is not a number, or bounds in the wrong order, admit no value.
+      guard !lower.isNaN, !upper.isNaN, lower <= upper else { return ([], nil, false) }
+      return (nil, lower...upper, false)
     case .anyOf(let nodes):
       var values: [Double] = []
       for case .integer(let minimum?, let maximum?) in nodes where minimum == maximum { values.append(Double(minimum)) }
