@@ -124,6 +124,27 @@ struct LearnedRulesPartsTests {
     #expect(reader.read(Utterance("3 grams and 4 count")).isEmpty)
   }
 
+  @Test func rulesReadBackFromTheCacheAnswerAsFreshlyTrainedOnes() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("learned-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func rules() -> LearnedRules {
+      LearnedRules(
+        examples: BikeRepair.examples, tools: [BikeRepair.FindShops().definition, BikeRepair.RepairSteps().definition],
+        vocabularies: BikeRepair.vocabularies, reply: "",
+        settings: .init(cache: DerivedDataCache(directory: directory)))
+    }
+    let cold = rules()
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!files.isEmpty)
+    let warm = rules()
+    for question in ["i freni fischiano", "who sells tubes", "ciao", "is aurora open sunday at 11"] {
+      let utterance = Utterance(question)
+      #expect(cold.choose(utterance) == warm.choose(utterance))
+      #expect(cold.router?.probabilities(of: utterance) == warm.router?.probabilities(of: utterance))
+      #expect(cold.arguments(for: "findShops", question: utterance) == warm.arguments(for: "findShops", question: utterance))
+    }
+  }
+
   @Test func aSecondAskOfTheQuestionGetsItsOwnCall() async throws {
     let rules = BikeRepair.assistant()
     let model = RuleBasedModel(rules: rules.ruleBook, tokenizer: ApproximateTokenizer())

@@ -47,6 +47,15 @@ public struct ArgumentReader: Sendable {
     tool: ToolDefinition, examples: [LabelledExample], vocabularies: [String: Gazetteer] = [:],
     features: NGramFeatures = NGramFeatures()
   ) {
+    self.init(
+      tool: tool, examples: examples, vocabularies: vocabularies, features: features,
+      train: { LinearClassifier(examples: $0, features: features, minimumProbability: $1) })
+  }
+
+  init(
+    tool: ToolDefinition, examples: [LabelledExample], vocabularies: [String: Gazetteer], features: NGramFeatures,
+    train: (_ examples: [LinearClassifier.Example], _ minimumProbability: Double) -> LinearClassifier
+  ) {
     self.tool = tool.name
     let own = examples.filter { $0.tool == tool.name }
     guard case .object(_, _, let properties) = Self.resolve(tool.parameters.root, in: tool.parameters) else {
@@ -64,7 +73,7 @@ public struct ArgumentReader: Sendable {
       guard
         let filler = Self.filler(
           for: property, node: node, vocabulary: vocabulary, examples: own, labelled: labelled,
-          cues: cuesByProperty, features: features, schema: tool.parameters)
+          cues: cuesByProperty, train: train, schema: tool.parameters)
       else { continue }
       slots.append(Slot(name: property.name, filler: filler, gazetteer: vocabulary))
     }
@@ -175,7 +184,8 @@ public struct ArgumentReader: Sendable {
 
   private static func filler(
     for property: GenerationSchema.Property, node: GenerationSchema.Node, vocabulary: Gazetteer?,
-    examples: [LabelledExample], labelled: [LabelledExample], cues: [String: Set<String>], features: NGramFeatures,
+    examples: [LabelledExample], labelled: [LabelledExample], cues: [String: Set<String>],
+    train: (_ examples: [LinearClassifier.Example], _ minimumProbability: Double) -> LinearClassifier,
     schema: GenerationSchema
   ) -> Filler? {
     let strings = labelled.compactMap { example -> String? in
@@ -186,11 +196,11 @@ public struct ArgumentReader: Sendable {
     case .stringEnum(let cases):
       if cases.filter({ weekdayNames.contains($0.lowercased()) }).count >= 5 { return .weekday(cases: cases) }
       let names = vocabulary.map { Gazetteer(values: cases).merging($0) } ?? Gazetteer(values: cases)
-      return .choice(names, classifier(property.name, examples: examples, features: features))
+      return .choice(names, classifier(property.name, examples: examples, train: train))
     case .boolean:
       let names = Gazetteer(values: ["true"]).merging(Gazetteer(pairs: [("true", [Gazetteer.spaced(property.name)])]))
       return .flag(
-        vocabulary.map { names.merging($0) } ?? names, classifier(property.name, examples: examples, features: features))
+        vocabulary.map { names.merging($0) } ?? names, classifier(property.name, examples: examples, train: train))
     case .integer, .number, .anyOf:
       guard isNumeric(node) else { return nil }
       let (allowed, range, integer) = numericDomain(node)
@@ -229,9 +239,10 @@ public struct ArgumentReader: Sendable {
 
   /// A classifier of the value `property` takes in `examples` (absent where unlabelled), if they
   /// show at least two outcomes.
-  private static func classifier(_ property: String, examples: [LabelledExample], features: NGramFeatures)
-    -> LinearClassifier?
-  {
+  private static func classifier(
+    _ property: String, examples: [LabelledExample],
+    train: (_ examples: [LinearClassifier.Example], _ minimumProbability: Double) -> LinearClassifier
+  ) -> LinearClassifier? {
     let labelled = examples.map { example -> LinearClassifier.Example in
       switch example.argument(property)?.kind {
       case .string(let value)?: .init(example.question, label: value)
@@ -241,7 +252,7 @@ public struct ArgumentReader: Sendable {
     }
     let outcomes = Set(labelled.map(\.label))
     guard outcomes.count >= 2, labelled.count - labelled.filter({ $0.label == absent }).count >= 2 else { return nil }
-    return LinearClassifier(examples: labelled, features: features, minimumProbability: 0.6)
+    return train(labelled, 0.6)
   }
 
   /// The words that mark a number for `property`: its name's words, its description's, and the

@@ -13,8 +13,9 @@ import Ristretto
 ///   leaves out from the previous turns' calls and typed outputs (``FollowUpReferences``).
 /// - **Answers**: each tool output through its ``AnswerWording``; fixed replies as labelled.
 ///
-/// Training runs once, in the initializer (milliseconds for a few hundred examples); requests
-/// only classify. ``ruleBook`` is an ordinary ``RuleBook``: an app with a rule no example can
+/// Training runs once, in the initializer (milliseconds for a few hundred examples, seconds for
+/// thousands; with ``Settings/cache`` later starts read the weights instead); requests only
+/// classify. ``ruleBook`` is an ordinary ``RuleBook``: an app with a rule no example can
 /// teach (a safety warning that must come first, a computed follow-up) sets that book's
 /// `knowledge` or `followUp` hook or appends a ``ToolRule``, and keeps the rest learned.
 ///
@@ -41,6 +42,11 @@ public struct LearnedRules: Sendable {
     public var statusDidNotRun: @Sendable (String) -> Bool
     /// Today's weekday, 0 for Sunday, for "today" and "tomorrow" (default: the clock, in UTC).
     public var weekday: @Sendable () -> Int
+    /// Where trained weights are kept, so later starts read them instead of training (nil:
+    /// train in every initializer).
+    public var cache: DerivedDataCache?
+    /// Names what the features' tags depend on, for the cache (a closure cannot be fingerprinted).
+    public var featuresFingerprint: String
     /// Whether a tool is called only when the question names something of it: an argument it
     /// states outright, or a word that only that tool's examples share. Off, any question the
     /// chooser places calls a tool, however far from the examples it is.
@@ -51,8 +57,10 @@ public struct LearnedRules: Sendable {
       minimumToolProbability: Double = 0.5, minimumReplyProbability: Double = 0.6,
       minimumRouteProbability: Double = 0.5, features: NGramFeatures = NGramFeatures(),
       statusProperty: String? = "status", statusDidNotRun: @escaping @Sendable (String) -> Bool = { _ in false },
-      weekday: @escaping @Sendable () -> Int = LearnedRules.weekdayNow, requiresEvidence: Bool = true
+      weekday: @escaping @Sendable () -> Int = LearnedRules.weekdayNow, requiresEvidence: Bool = true,
+      cache: DerivedDataCache? = nil, featuresFingerprint: String = ""
     ) {
+      (self.cache, self.featuresFingerprint) = (cache, featuresFingerprint)
       self.requiresEvidence = requiresEvidence
       (self.minimumToolProbability, self.minimumReplyProbability) = (minimumToolProbability, minimumReplyProbability)
       self.minimumRouteProbability = minimumRouteProbability
@@ -114,17 +122,18 @@ public struct LearnedRules: Sendable {
         labelled.append(.init(example.question, label: Self.noTool))
       }
     }
-    chooser = LinearClassifier(examples: labelled, features: settings.features, minimumProbability: 0)
+    chooser = settings.train(labelled, minimumProbability: 0)
     let routed = examples.compactMap { example in example.specialty.map { LinearClassifier.Example(example.question, label: $0) }
     }
     router =
       routed.isEmpty
       ? nil
-      : LinearClassifier(examples: routed, features: settings.features, minimumProbability: settings.minimumRouteProbability)
+      : settings.train(routed, minimumProbability: settings.minimumRouteProbability)
     var readers: [String: ArgumentReader] = [:]
     for tool in tools {
       readers[tool.name] = ArgumentReader(
-        tool: tool, examples: examples, vocabularies: vocabularies, features: settings.features)
+        tool: tool, examples: examples, vocabularies: vocabularies, features: settings.features,
+        train: settings.train)
     }
     self.readers = readers
     self.keywords = Self.keywords(labelled, tools: names)
@@ -300,5 +309,17 @@ public struct LearnedRules: Sendable {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
     return calendar.component(.weekday, from: Date()) - 1
+  }
+}
+
+extension LearnedRules.Settings {
+  /// A classifier of `examples`, from the cache when one is set.
+  func train(_ examples: [LinearClassifier.Example], minimumProbability: Double) -> LinearClassifier {
+    guard let cache else {
+      return LinearClassifier(examples: examples, features: features, minimumProbability: minimumProbability)
+    }
+    return LinearClassifier.cached(
+      examples: examples, features: features, featuresFingerprint: featuresFingerprint,
+      minimumProbability: minimumProbability, cache: cache)
   }
 }
