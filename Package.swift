@@ -70,6 +70,8 @@ let package = Package(
         .copy("moka/answers-blind.jsonl"), .copy("moka/answers-blind2.jsonl"), .copy("moka/answers-blind3.jsonl"),
         .copy("moka/answers-blind4.jsonl"), .copy("moka/answers-blind5.jsonl"), .copy("moka/answers-blind6.jsonl"),
         .copy("moka/routing-blind5.jsonl"), .copy("moka/routing-blind6.jsonl"), .copy("moka/routing-blind7.jsonl"),
+        // Questions labelled with the knowledge topic they ask (null: none).
+        .copy("moka/knowledge-topics.jsonl"),
       ]
     ),
     .target(

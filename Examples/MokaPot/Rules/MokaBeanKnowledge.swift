@@ -39,19 +39,6 @@ extension MokaKnowledge {
 
   static let processes = Topic(
     name: "processes",
-    asks: { question, _ in
-      let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }
-      let explain = [
-        "what is", "whats", "what does", "mean*", "difference", "differ*", "explain*", "how does", "versus", "vs", "compared",
-        "how do", "behave*",
-      ]
-      let wantsBeans = [
-        "recommend*", "suggest*", "show*", "list*", "find", "got", "have", "which", "want", "bean", "beans", "any", "options",
-        "a good", "best",
-      ]
-      // (The process of one bean, "is your decaf washed?", is a search, not a lecture.)
-      return !named.isEmpty && says(question, explain) && !says(question, wantsBeans) && !MokaVocabulary.wantsDecaf(question)
-    },
     answer: { question in
       let named = MokaVocabulary.processes.filter { entry in says(question, entry.words) }.map(\.process)
       let texts = processNotes.filter { named.contains($0.process) }.map(\.text)
@@ -60,10 +47,6 @@ extension MokaKnowledge {
 
   static let caffeine = Topic(
     name: "caffeine",
-    asks: { question, _ in
-      says(question, ["more caffeine", "less caffeine", "most caffeine", "caffeine content", "how much caffeine", "caffeine in"])
-        && !MokaVocabulary.wantsDecaf(question)
-    },
     answer: { _ in
       "Roast level barely changes the caffeine: a light and a dark roast hold about the same per bean (dark is slightly "
         + "lighter, so by weight a little less). The species matters more: robusta has about twice the caffeine of arabica. "
@@ -72,12 +55,6 @@ extension MokaKnowledge {
 
   static let species = Topic(
     name: "species",
-    asks: { question, _ in
-      says(question, ["robusta", "arabica"])
-        && says(
-          question, ["difference", "differ*", "what is", "whats", "versus", "vs", "mean*", "better", "bad", "good", "worse"])
-        && !says(question, ["recommend*", "suggest*", "show*", "list*", "got", "have", "any", "which bean*", "which coffee*"])
-    },
     answer: { _ in
       "Arabica is sweeter and more aromatic, with more acidity; robusta is more bitter and earthy, with a heavier body, a "
         + "thicker crema and about twice the caffeine. Southern Italian espresso blends often add some robusta for body."
@@ -86,13 +63,6 @@ extension MokaKnowledge {
   /// Which roast suits a moka, asked without naming any bean to look for.
   static let roastChoice = Topic(
     name: "roastChoice",
-    asks: { question, _ in
-      says(question, ["what roast", "which roast", "what kind of roast", "roast level", "best roast", "roast is best"])
-        && !MokaFollowUps.namesBeanFilter(question)
-        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "suit me", "process"])
-        // (Options to pick from are the choices tool's: "give me a few roasts to choose from".)
-        && !says(question, ["options", "choices", "pick from", "choose from", "cant decide", "cannot decide"])
-    },
     answer: { _ in
       "For a moka, start with a medium or medium-dark roast: it is forgiving, sweet and chocolatey in the moka's strong, "
         + "concentrated cup. Light roasts can taste sour in a moka, very dark ones bitter. Ask for beans of a roast and I "
@@ -102,7 +72,7 @@ extension MokaKnowledge {
   /// Whether the bean just shown suits a moka pot: every bean does; its roast says how it tastes.
   static let suitsMoka = Topic(
     name: "suitsMoka",
-    asks: { question, context in
+    asksInContext: { question, context in
       MokaReferences.lastKind(context) == "beans" && MokaReferences.refersBack(question)
         // ("Ok, which one…" opens a question: the words must be about the pot.)
         && says(
@@ -120,10 +90,6 @@ extension MokaKnowledge {
   /// What the colours of honey processing mean.
   static let honeyGrades = Topic(
     name: "honeyGrades",
-    asks: { question, _ in
-      says(question, ["yellow honey", "red honey", "black honey", "white honey", "honey grades", "kinds of honey"])
-        && !says(question, findWords + ["recommend*", "suggest*", "show*", "list*", "find"])
-    },
     answer: { _ in
       "Honey grades say how much of the sticky fruit pulp stays on the seed while it dries: white and yellow honey keep "
         + "little and dry fastest, red more, black the most and dries slowest. The more pulp left on, the sweeter, heavier "
@@ -133,11 +99,6 @@ extension MokaKnowledge {
   /// What a peaberry is.
   static let peaberry = Topic(
     name: "peaberry",
-    asks: { question, _ in
-      says(question, ["peaberry", "peaberries", "caracolillo"])
-        && says(question, ["what is", "whats", "what are", "mean*", "difference", "different", "special", "explain*"])
-        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "got", "have", "any"])
-    },
     answer: { _ in
       "A peaberry is a coffee cherry that grew a single round seed instead of the usual two flat-sided ones (about one "
         + "bean in twenty). Sorted out and roasted on their own, peaberries roast evenly and are often sold as a sweet, "
@@ -146,16 +107,6 @@ extension MokaKnowledge {
 
   static let storage = Topic(
     name: "storage",
-    asks: { question, _ in
-      says(
-        question,
-        [
-          "freez*", "fridge", "refrigerat*", "store beans", "store coffee", "storing", "storage", "airtight", "keep beans",
-          "keep coffee", "go stale", "goes stale", "stay fresh", "stays fresh", "keep fresh", "keeps fresh", "how long do beans",
-          "how long does coffee", "keep unopened", "keep sealed", "will it keep", "does it keep", "how long will it keep",
-        ]) && isQuestion(question) && !says(question, ["my bag", "my bags", "cupboard", "left", "until", "till"])
-        && MokaVocabulary.problem(in: question) == nil
-    },
     answer: { _ in
       "Beans go stale as their aroma oxidises and their CO2 escapes: most taste flat a month after roasting (a sealed bag "
         + "with a one-way valve holds up a few weeks longer), and ground "
@@ -166,13 +117,6 @@ extension MokaKnowledge {
   /// How roast levels differ, asked as a comparison of two of them.
   static let roasts = Topic(
     name: "roasts",
-    asks: { question, _ in
-      let named = MokaVocabulary.roasts.filter { entry in says(question, entry.words) }
-      return named.count > 1 && says(question, ["difference", "differ*", "vs", "versus", "compared", "or", "better", "worth"])
-        && !says(question, ["recommend*", "suggest*", "show*", "list*", "find", "bean", "beans", "any", "got", "have"])
-        // Asked to choose between them: the options to pick from, not a lecture.
-        && !says(question, ["cant decide", "cannot decide", "options", "choices", "pick", "choose"])
-    },
     answer: { _ in
       "Light roasts keep more of the bean's origin: bright, fruity or floral, with more acidity, and in a moka they can "
         + "taste sour unless ground a little finer and started with hot water. Dark roasts are heavier and bittersweet, "
@@ -192,11 +136,6 @@ extension MokaKnowledge {
 
   static let drinks = Topic(
     name: "drinks",
-    asks: { question, _ in
-      drinkNotes.contains { says(question, [$0.name]) }
-        && says(question, ["what is", "whats", "mean*", "made of", "made with", "explain*", "in it"])
-        && !says(question, findWords)
-    },
     answer: { question in
       drinkNotes.filter { says(question, [$0.name]) }.map(\.text).joined(separator: " ")
     })

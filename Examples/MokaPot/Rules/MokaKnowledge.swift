@@ -4,15 +4,27 @@ import RistrettoRules
 /// grind size, the water to start with, when to take the pot off the heat, the fill level, the
 /// safety valve, gasket care, processing methods, caffeine, species, and off-topic requests.
 ///
-/// A topic answers only a question that asks about it (not a report of a problem with the user's
-/// pot, which goes to the brewing advice, and not a request to buy or find something, which goes
-/// to the place search). Everything here is general knowledge, so no tool runs.
+/// Which topic a question asks is learned from labelled questions (``MokaTopicClassifier``); only
+/// the topics that read the conversation decide in code. Everything here is general knowledge, so
+/// no tool runs.
 enum MokaKnowledge {
-  /// One topic: whether a question asks about it, and the answer.
+  /// One topic: its name (the label of its questions) and its answer.
   struct Topic: Sendable {
     let name: String
-    let asks: @Sendable (_ question: Utterance, _ context: RuleContext) -> Bool
+    /// Whether the question asks this topic given the conversation; nil for a topic the labelled
+    /// questions teach.
+    let asksInContext: (@Sendable (_ question: Utterance, _ context: RuleContext) -> Bool)?
     let answer: @Sendable (_ question: Utterance) -> String
+
+    init(
+      name: String, asksInContext: (@Sendable (_ question: Utterance, _ context: RuleContext) -> Bool)? = nil,
+      answer: @escaping @Sendable (_ question: Utterance) -> String
+    ) {
+      (self.name, self.asksInContext, self.answer) = (name, asksInContext, answer)
+    }
+
+    /// Whether `question` asks this topic in `context` by the topic's own reading of the conversation.
+    func asks(_ question: Utterance, _ context: RuleContext) -> Bool { asksInContext?(question, context) ?? false }
   }
 
   /// The answer to a knowledge question, or nil when the question needs a tool (or is not one).
@@ -20,14 +32,27 @@ enum MokaKnowledge {
     asked(question, context)?.answer(question)
   }
 
-  /// The topic `question` asks about; a request to buy or find something nearby is never one
-  /// (a kettle or a valve to buy is the place search's), unless it is off-topic.
+  /// The topic `question` asks about: one that reads the conversation, else the one the labelled
+  /// questions teach.
   static func asked(_ question: Utterance, _ context: RuleContext) -> Topic? {
-    // (The web asked for by name is the web's: "search the web for the moka's history".)
-    if says(question, ["search the web", "search online", "look it up online", "look up online", "google it"]) { return nil }
-    let finding = says(question, findWords)
-    return topics.first { ($0.name == "offTopic" || !finding) && $0.asks(question, context) }
+    if let topic = contextTopics.first(where: { $0.asks(question, context) }) { return topic }
+    if let name = MokaTopicClassifier.topic(of: question) { return topicsByName[name] }
+    return continued(question, context)
   }
+
+  /// The topic of the question before, when `question` is a short one that asks none of its own and
+  /// needs nothing found ("what made it do that?" after the valve hissed), and reading the two
+  /// together still asks that topic. Small talk is never continued.
+  static func continued(_ question: Utterance, _ context: RuleContext) -> Topic? {
+    guard question.words.count <= 8, !says(question, findWords), let earlier = context.earlierQuestions.last,
+      let name = MokaTopicClassifier.topic(of: Utterance(earlier)), !["greeting", "capabilities", "offTopic"].contains(name),
+      MokaTopicClassifier.topic(of: Utterance(earlier + " " + question.original)) == name
+    else { return nil }
+    return topicsByName[name]
+  }
+
+  /// Every topic by name.
+  static let topicsByName = Dictionary(topics.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// Topics about beans rather than brewing: routed to the beans specialist.
   static let beanTopics: Set<String> = [
@@ -68,12 +93,6 @@ enum MokaKnowledge {
     "link",
   ]
 
-  /// Words that report the pot not brewing at all: a job for the brewing advice.
-  static let noFlowWords = [
-    "nothing comes", "nothing coming", "nothing came", "no coffee", "doesnt come", "wont come", "not coming", "nothing happens",
-    "wont brew", "doesnt brew", "stuck", "no flow",
-  ]
-
   /// Whether the text asks something (rather than reports what the user did).
   static func isQuestion(_ question: Utterance) -> Bool {
     let openers = [
@@ -96,39 +115,11 @@ enum MokaKnowledge {
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
     name: "greeting",
-    asks: { question, _ in
-      let fillers: Set<String> = [
-        "there", "moka", "assistant", "friend", "again", "all", "everyone", "you", "to", "morning", "afternoon", "evening",
-        "good", "much", "very", "so", "a", "lot", "lots",
-      ]
-      let courtesy = Set((MokaAnswers.greetings + MokaAnswers.thanks).flatMap { Utterance($0).words })
-      // Or a greeting with a word about the user and no request ("Hello! New to moka here").
-      // (Or a new pot or a first time told, asking nothing: "hello! just got my first moka".)
-      let statesOnly = MokaIntents.parts(question).allSatisfy { !MokaIntents.isRequest($0) }
-      let introduces =
-        (question.words.count <= 6 || statesOnly && question.words.count <= 9) && !question.original.contains("?")
-        && (MokaVocabulary.problem(in: question) == nil || statesOnly && MokaVocabulary.problem(in: question) == "firstUse")
-        && !MokaFollowUps.namesBeanFilter(question)
-        && !says(question, findWords + ["bean", "beans", "cupboard", "bag", "bags", "recipe", "brew*", "need", "want", "help"])
-        && MokaVocabulary.likes(in: question).isEmpty
-      return MokaAnswers.isCourtesy(question)
-        && (question.words.allSatisfy { courtesy.contains($0) || fillers.contains($0) } || introduces)
-    },
     answer: { question in MokaAnswers.reply(question, [], RuleContext()) })
 
   /// What the assistant can do, asked with nothing else to act on.
   static let capabilities = Topic(
     name: "capabilities",
-    asks: { question, _ in
-      says(
-        question,
-        [
-          "what can you do", "what do you do", "who are you", "how does this work", "can you help", "how can you help",
-          "what can you help", "what are you", "could you help", "would you help", "help me with my coffee",
-        ]) && question.words.count <= 10 && !MokaFollowUps.namesBeanFilter(question)
-        && MokaVocabulary.problem(in: question) == nil
-        && !says(question, findWords + ["bean", "beans", "decaf*", "cupboard", "bag", "bags", "recipe", "dose", "grind"])
-    },
     answer: { question in
       MokaAnswers.opener(question)
         + "I am a moka-pot coffee assistant. I can suggest beans from a reference corpus, check the bags in your cupboard "
@@ -138,19 +129,6 @@ enum MokaKnowledge {
 
   static let offTopic = Topic(
     name: "offTopic",
-    asks: { question, _ in
-      let elsewhere = [
-        "weather", "forecast", "rain", "pizza*", "pasta", "restaurant*", "hotel*", "museum*", "football", "soccer", "train",
-        "trains", "bus", "taxi", "movie*", "cinema", "beer", "cocktail*", "sushi", "burger*", "carbonara", "lasagn*", "risotto",
-        "green tea", "herbal tea", "matcha", "chai",
-        "tea bag*",
-        // General-knowledge and chat requests.
-        "capital of", "president", "prime minister", "population of", "joke", "poem", "homework", "translate", "bitcoin",
-      ]
-      let coffee = ["coffee", "moka", "espresso", "bean*", "cafe*", "caffe", "roast*", "bicerin", "cappuccino", "latte"]
-      // (A translation or homework is no coffee question, whatever word it is about.)
-      return says(question, elsewhere) && !says(question, coffee) || says(question, ["translate*", "translation", "homework"])
-    },
     answer: { question in
       // The subject named back ("the weather"), so the user knows what was understood.
       let subject = offTopicSubjects.first { says(question, [$0]) }?.replacingOccurrences(of: "*", with: "")
