@@ -36,7 +36,7 @@ struct AnswerHonesty {
     var failures: [String] = []
     let didNotRun = outputs.contains { output in
       let structure = output.segments.lazy.compactMap { segment -> GeneratedContent? in
-        if case .structure(let value) = segment { return value }
+        if case .structure(let structured) = segment { return structured.content }
         return nil
       }.first
       let status = (try? structure?.value(String.self, forProperty: "status")) ?? ""

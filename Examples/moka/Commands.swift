@@ -63,11 +63,11 @@ enum Commands {
   static func describe(_ error: any Error) -> (code: String, message: String) {
     switch error {
     case let failure as Backend.Failure: ("backendUnavailable", failure.message)
-    case GenerationError.exceededContextWindowSize(let context, let tokens):
+    case GenerationError.exceededContextWindowSize(let context):
       (
         "questionTooLong",
-        "That message is too long for this model: it needs about \(tokens) tokens of a \(context)-token context. "
-          + "Please ask a shorter question, or start a new conversation."
+        "That message is too long for this model: it needs about \(context.tokenCount ?? 0) tokens of a "
+          + "\(context.contextSize ?? 0)-token context. Please ask a shorter question, or start a new conversation."
       )
     case GenerationError.concurrentRequests: ("busy", "Still answering the previous message.")
     case is CancellationError: ("cancelled", "The answer was stopped before it was complete.")
@@ -139,16 +139,16 @@ enum Commands {
 
   /// The status of a tool output, if it has one.
   static func status(_ output: Transcript.ToolOutput) -> String? {
-    guard case .structure(let content)? = output.segments.first else { return nil }
-    return try? content.value(String.self, forProperty: "status")
+    guard case .structure(let segment)? = output.segments.first else { return nil }
+    return try? segment.content.value(String.self, forProperty: "status")
   }
 
   /// The options an offerChoices call showed, if any.
   static func choices(in outputs: [Transcript.ToolOutput]) -> [String]? {
     guard let output = outputs.last(where: { $0.toolName == "offerChoices" }),
-      case .structure(let content)? = output.segments.first
+      case .structure(let segment)? = output.segments.first
     else { return nil }
-    return try? content.value([String].self, forProperty: "options")
+    return try? segment.content.value([String].self, forProperty: "options")
   }
 }
 

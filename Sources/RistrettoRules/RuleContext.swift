@@ -63,7 +63,7 @@ public struct RuleContext: Sendable {
 extension Transcript.ToolOutput {
   /// The output as one value: the structure when there is one, else the text.
   var content: GeneratedContent {
-    if segments.count == 1, case .structure(let value) = segments[0] { return value }
+    if segments.count == 1, case .structure(let segment) = segments[0] { return segment.content }
     return GeneratedContent(kind: .string(segments.map(\.text).joined(separator: "\n")))
   }
 }

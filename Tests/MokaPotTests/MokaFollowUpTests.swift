@@ -19,8 +19,8 @@ struct MokaFollowUpTests {
     -> [Output]
   {
     reply.response.toolOutputs.compactMap { output in
-      guard output.segments.count == 1, case .structure(let value) = output.segments[0] else { return nil }
-      return try? Output(value)
+      guard output.segments.count == 1, case .structure(let segment) = output.segments[0] else { return nil }
+      return try? Output(segment.content)
     }
   }
 

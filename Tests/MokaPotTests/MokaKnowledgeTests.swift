@@ -207,8 +207,8 @@ struct MokaKnowledgeTests {
     let chat = try chat()
     let first = try await chat.send("three natural beans from Ethiopia")
     let shown = first.response.toolOutputs.flatMap { output -> [GeneratedContent] in
-      guard case .structure(let value)? = output.segments.first else { return [] }
-      return MokaAnswers.array(value, "beans")
+      guard case .structure(let segment)? = output.segments.first else { return [] }
+      return MokaAnswers.array(segment.content, "beans")
     }
     #expect(shown.count == 3, "\(first.response.content)")
     let heaviest = try #require(shown.max { MokaAnswers.int($0, "body") < MokaAnswers.int($1, "body") })

@@ -15,8 +15,8 @@ struct RuleContextTests {
     #expect {
       try model.respond(to: GenerationRequest(transcript: long))
     } throws: { error in
-      guard case GenerationError.exceededContextWindowSize(200, let needed) = error else { return false }
-      return needed > 200
+      guard case GenerationError.exceededContextWindowSize(let context) = error else { return false }
+      return context.contextSize == 200 && context.tokenCount ?? 0 > 200
     }
     let short = Transcript(entries: [.prompt(.init(id: "p", segments: [.text("an apple")]))])
     #expect(try !model.respond(to: GenerationRequest(transcript: short)).isEmpty)

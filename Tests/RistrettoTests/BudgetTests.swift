@@ -83,7 +83,9 @@ struct BudgetTests {
       }
     }
     #expect(before.count > 3)  // the failure came after some successful turns
-    guard case LanguageModelSession.GenerationError.exceededContextWindowSize(let size, let count)? = failure else {
+    guard case LanguageModelSession.GenerationError.exceededContextWindowSize(let context)? = failure,
+      let size = context.contextSize, let count = context.tokenCount
+    else {
       Issue.record("expected an overflow, got \(String(describing: failure))")
       return
     }

@@ -90,8 +90,8 @@ struct SpecialistChatTests {
     await #expect {
       try await chat.send(megabyte)
     } throws: { error in
-      guard case GenerationError.exceededContextWindowSize(4096, let needed) = error else { return false }
-      return needed > 4096
+      guard case GenerationError.exceededContextWindowSize(let context) = error else { return false }
+      return context.contextSize == 4096 && context.tokenCount ?? 0 > 4096
     }
     // Neither the router nor a specialist saw it, and the conversation is as it was.
     #expect(model.requests.isEmpty)

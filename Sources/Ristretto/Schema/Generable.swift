@@ -41,3 +41,26 @@ extension Generable where Self: RawRepresentable, Self.RawValue == String, Self:
   /// The case's raw value as a string.
   public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(rawValue)) }
 }
+
+extension Generable where Self: CaseIterable {
+  /// A string schema whose only values are the cases' names, for an enum without raw values
+  /// (`enum Genre { case fantasy, scienceFiction }` made `CaseIterable, Generable`).
+  public static var generationSchema: GenerationSchema {
+    GenerationSchema(root: .stringEnum(allCases.map { String(describing: $0) }), title: String(describing: Self.self))
+  }
+
+  /// Decodes the case named by the content; any other string is an error naming the valid cases.
+  public init(_ content: GeneratedContent) throws {
+    guard case .string(let text) = content.kind else {
+      throw GeneratedContentError.typeMismatch(path: "", expected: "string", found: content.kindName)
+    }
+    guard let value = Self.allCases.first(where: { String(describing: $0) == text }) else {
+      let cases = Self.allCases.map { String(describing: $0) }.joined(separator: ", ")
+      throw GeneratedContentError.invalidValue(path: "", reason: "'\(text)' is not one of \(cases).")
+    }
+    self = value
+  }
+
+  /// The case's name as a string.
+  public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(String(describing: self))) }
+}

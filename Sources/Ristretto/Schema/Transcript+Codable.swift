@@ -29,7 +29,9 @@ extension Transcript: Codable {
 }
 
 extension Transcript.Entry: Codable {
-  private enum Keys: String, CodingKey { case id, role, contents, tools, options, responseFormat, toolCalls, toolName }
+  private enum Keys: String, CodingKey {
+    case id, role, contents, tools, options, responseFormat, toolCalls, toolName, assetIDs
+  }
 
   /// Decodes one entry by its role.
   public init(from decoder: any Decoder) throws {
@@ -53,7 +55,8 @@ extension Transcript.Entry: Codable {
     case "tool":
       self = .toolOutput(.init(id: id, toolName: try container.decode(String.self, forKey: .toolName), segments: try contents()))
     case "response":
-      self = .response(.init(id: id, segments: try contents()))
+      let assets = try container.decodeIfPresent([String].self, forKey: .assetIDs) ?? []
+      self = .response(.init(id: id, assetIDs: assets, segments: try contents()))
     default:
       throw DecodingError.dataCorruptedError(forKey: .role, in: container, debugDescription: "Unknown transcript role '\(role)'.")
     }
@@ -82,35 +85,45 @@ extension Transcript.Entry: Codable {
       try container.encode(value.segments, forKey: .contents)
     case .response(let value):
       try container.encode("response", forKey: .role)
+      if !value.assetIDs.isEmpty { try container.encode(value.assetIDs, forKey: .assetIDs) }
       try container.encode(value.segments, forKey: .contents)
     }
   }
 }
 
 extension Transcript.Segment: Codable {
-  private enum Keys: String, CodingKey { case type, text, structure }
+  private enum Keys: String, CodingKey { case type, id, text, structure, source }
 
-  /// Decodes `{"type":"text","text":…}` or `{"type":"structure","structure":…}`.
+  /// Decodes `{"type":"text","text":…}` or `{"type":"structure","structure":…}`, each with an
+  /// optional `id` (and a structure's optional `source`).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
+    let id = try container.decodeIfPresent(String.self, forKey: .id) ?? ""
     switch try container.decode(String.self, forKey: .type) {
-    case "text": self = .text(try container.decode(String.self, forKey: .text))
-    case "structure": self = .structure(try container.decode(GeneratedContent.self, forKey: .structure))
+    case "text": self = .text(Transcript.TextSegment(id: id, content: try container.decode(String.self, forKey: .text)))
+    case "structure":
+      self = .structure(
+        Transcript.StructuredSegment(
+          id: id, source: try container.decodeIfPresent(String.self, forKey: .source) ?? "",
+          content: try container.decode(GeneratedContent.self, forKey: .structure)))
     case let other:
       throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "Unknown segment type '\(other)'.")
     }
   }
 
-  /// Encodes the segment with its type.
+  /// Encodes the segment with its type; an empty identifier or source is left out.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
     switch self {
-    case .text(let text):
+    case .text(let segment):
       try container.encode("text", forKey: .type)
-      try container.encode(text, forKey: .text)
-    case .structure(let content):
+      if !segment.id.isEmpty { try container.encode(segment.id, forKey: .id) }
+      try container.encode(segment.content, forKey: .text)
+    case .structure(let segment):
       try container.encode("structure", forKey: .type)
-      try container.encode(content, forKey: .structure)
+      if !segment.id.isEmpty { try container.encode(segment.id, forKey: .id) }
+      if !segment.source.isEmpty { try container.encode(segment.source, forKey: .source) }
+      try container.encode(segment.content, forKey: .structure)
     }
   }
 }

@@ -118,10 +118,18 @@ public final class LanguageModelSession: Sendable {
   public var tools: [any Tool] { state.withLock { $0.configuration.tools } }
 
   /// Asks the backend to load and cache what every request of this session starts with, and,
-  /// when given, the start of the next prompt.
+  /// when given, the start of the next prompt, and returns at once: the work runs in a task of
+  /// its own, as in Foundation Models. Use ``warmUp(promptPrefix:)`` to wait for it.
   ///
   /// - Parameter promptPrefix: The beginning of the prompt the user is likely to send.
-  public func prewarm(promptPrefix: Prompt? = nil) async {
+  public func prewarm(promptPrefix: Prompt? = nil) {
+    Task { await self.warmUp(promptPrefix: promptPrefix) }
+  }
+
+  /// Does what ``prewarm(promptPrefix:)`` does and returns when the backend has finished.
+  ///
+  /// - Parameter promptPrefix: The beginning of the prompt the user is likely to send.
+  public func warmUp(promptPrefix: Prompt? = nil) async {
     let configuration = currentConfiguration()
     var entries = state.withLock { $0.transcript.entries }
     let instructions = Self.instructionsEntry(configuration)

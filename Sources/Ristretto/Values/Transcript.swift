@@ -1,3 +1,5 @@
+import Foundation
+
 /// The history of a session: instructions, prompts, tool calls, tool outputs and responses.
 ///
 /// A transcript is a value; a session can be rebuilt from one
@@ -40,25 +42,75 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
   }
 
   /// A piece of entry content: text or a structured value.
-  public enum Segment: Sendable, Equatable {
+  public enum Segment: Sendable, Equatable, Identifiable {
     /// Plain text.
-    case text(String)
+    case text(TextSegment)
     /// A structured value, written into prompts as JSON.
-    case structure(GeneratedContent)
+    case structure(StructuredSegment)
+
+    /// A text segment holding `string`.
+    public static func text(_ string: String) -> Segment { .text(TextSegment(id: "", content: string)) }
+
+    /// A structure segment holding `content`.
+    public static func structure(_ content: GeneratedContent) -> Segment {
+      .structure(StructuredSegment(id: "", source: "", content: content))
+    }
+
+    /// The segment's identifier.
+    public var id: String {
+      switch self {
+      case .text(let segment): segment.id
+      case .structure(let segment): segment.id
+      }
+    }
 
     /// The segment as prompt text.
     public var text: String {
       switch self {
-      case .text(let text): text
-      case .structure(let content): content.jsonString
+      case .text(let segment): segment.content
+      case .structure(let segment): segment.content.jsonString
       }
     }
 
     /// The segments of a value: JSON for generated content, text otherwise.
     static func segments(of value: some PromptRepresentable) -> [Segment] {
       if let string = value as? String { return [.text(string)] }
-      if let content = value as? any ConvertibleToGeneratedContent { return [.structure(content.generatedContent)] }
+      if let content = value as? any ConvertibleToGeneratedContent {
+        let source = String(describing: type(of: value))
+        return [.structure(StructuredSegment(id: "", source: source, content: content.generatedContent))]
+      }
       return [.text(value.promptRepresentation.text)]
+    }
+  }
+
+  /// A segment of plain text.
+  public struct TextSegment: Sendable, Equatable, Identifiable {
+    /// The segment's identifier.
+    public var id: String
+    /// The text.
+    public var content: String
+
+    /// Creates a text segment; the identifier defaults to a new UUID, as in Foundation Models.
+    public init(id: String = UUID().uuidString, content: String) {
+      self.id = id
+      self.content = content
+    }
+  }
+
+  /// A segment holding a structured value.
+  public struct StructuredSegment: Sendable, Equatable, Identifiable {
+    /// The segment's identifier.
+    public var id: String
+    /// Where the value came from: the name of the type it was generated as, or empty.
+    public var source: String
+    /// The value.
+    public var content: GeneratedContent
+
+    /// Creates a structured segment; the identifier defaults to a new UUID, as in Foundation Models.
+    public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
+      self.id = id
+      self.source = source
+      self.content = content
     }
   }
 
@@ -160,12 +212,16 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
   public struct Response: Sendable, Equatable {
     /// The entry's identifier.
     public var id: String
+    /// The identifiers of the model assets that produced the answer; empty for Ristretto's
+    /// backends, which have no separately versioned assets.
+    public var assetIDs: [String]
     /// The answer.
     public var segments: [Segment]
 
-    /// Creates a response entry.
-    public init(id: String, segments: [Segment]) {
+    /// Creates a response entry; the identifier defaults to a new UUID, as in Foundation Models.
+    public init(id: String = UUID().uuidString, assetIDs: [String] = [], segments: [Segment]) {
       self.id = id
+      self.assetIDs = assetIDs
       self.segments = segments
     }
   }
