@@ -12,6 +12,7 @@ enum ChatLoop {
       try await runJSON(chat: chat)
       return
     }
+    chat.toolExecutionDelegate = CallPrinter()
     var choices: [String] = []
     print("Moka-pot assistant (\(options.backend) backend). /new starts over, /budget shows token costs, /quit exits.")
     while true {
@@ -24,6 +25,7 @@ enum ChatLoop {
       case "/quit", "/exit": return
       case "/new":
         chat = try assistant.chat(model: model, router: router)
+        chat.toolExecutionDelegate = CallPrinter()
         choices = []
         print("(new conversation)")
         continue
@@ -79,5 +81,14 @@ enum ChatLoop {
       }
     }
     if failed > 0 { exit(1) }
+  }
+}
+
+/// Shows each tool call of the interactive chat as it is made, so the person sees what the
+/// assistant looked up.
+struct CallPrinter: ToolExecutionDelegate {
+  func toolCallWillRun(_ call: Transcript.ToolCall, tool: any Tool) async -> ToolCallDecision {
+    print("  (\(tool.name) \(call.arguments.jsonString))")
+    return .run
   }
 }

@@ -41,6 +41,23 @@ struct SpecialistChatTests {
     #expect(last.transcript.entries.count == 4)  // instructions, first prompt, first answer, new prompt
   }
 
+  @Test func theChatsToolDelegateDecidesEveryTurnsCalls() async throws {
+    let counter = Counter()
+    let model = FakeModel { request, _ in
+      if request.responseSchema == Router<Desk>.schema { return .route(Desk.weather) }
+      return counter.next() == 0 ? .toolCall("weather", arguments: GeneratedContent(properties: ["city": "Turin"])) : .reply("ok")
+    }
+    let chat = try chat(model)
+    chat.toolExecutionDelegate = DenyAll()
+    _ = try await chat.send("Is it cold in Turin?")
+    let outputs = chat.transcript.entries.compactMap { entry -> String? in
+      guard case .toolOutput(let output) = entry, case .text(let text)? = output.segments.first else { return nil }
+      return text.content
+    }
+    #expect(outputs == ["Error: The app did not allow this call to weather: offline"])
+    #expect(chat.makeSession(for: .weather, transcript: nil).toolExecutionDelegate is DenyAll)
+  }
+
   @Test func aFollowUpTheCurrentSpecialistFitsStays() async throws {
     // Unsure on a follow-up ("which of those?") keeps the specialist.
     let unsure = deskModel([.route(Desk.weather), .routeUnsure])
@@ -157,4 +174,9 @@ struct SpecialistChatTests {
       try Desk.validate(toolbox: [Weather(), Weather()], instructions: deskInstructions)
     }
   }
+}
+
+/// Denies every tool call.
+private struct DenyAll: ToolExecutionDelegate {
+  func toolCallWillRun(_ call: Transcript.ToolCall, tool: any Tool) async -> ToolCallDecision { .deny(reason: "offline") }
 }

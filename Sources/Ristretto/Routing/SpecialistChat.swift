@@ -72,6 +72,14 @@ public final class SpecialistChat<S: Specialty>: Sendable {
   }
 
   private let state: LockedValue<State>
+  private let delegate = LockedValue<(any ToolExecutionDelegate)?>(nil)
+
+  /// Observes, approves, denies or answers each tool call of every turn before it runs (see
+  /// ``LanguageModelSession/toolExecutionDelegate``); it carries over ``reset()``.
+  public var toolExecutionDelegate: (any ToolExecutionDelegate)? {
+    get { delegate.withLock { $0 } }
+    set { delegate.withLock { $0 = newValue } }
+  }
 
   /// Creates a conversation.
   ///
@@ -146,19 +154,24 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     }
   }
 
-  /// A standalone session for a specialty: its tools, its instructions and, when given, a history.
+  /// A standalone session for a specialty: its tools, its instructions, the chat's tool
+  /// delegate and, when given, a history.
   public func makeSession(for specialty: S, transcript: Transcript?) -> LanguageModelSession {
     let tools = specialty.tools(from: toolbox)
     let instructions = specialty.instructions(from: instructionSet, toolbox: toolbox)
-    guard let transcript else {
-      return LanguageModelSession(
+    let session: LanguageModelSession
+    if let transcript {
+      var entries = transcript.entries
+      let fresh = LanguageModelSession.instructionsEntry(.init(instructions: instructions, tools: tools))
+      if case .instructions? = entries.first { entries[0] = fresh } else { entries.insert(fresh, at: 0) }
+      session = LanguageModelSession(
+        model: model, tools: tools, transcript: Transcript(entries: entries), historyPolicy: historyPolicy, grounding: grounding)
+    } else {
+      session = LanguageModelSession(
         model: model, tools: tools, instructions: instructions, historyPolicy: historyPolicy, grounding: grounding)
     }
-    var entries = transcript.entries
-    let fresh = LanguageModelSession.instructionsEntry(.init(instructions: instructions, tools: tools))
-    if case .instructions? = entries.first { entries[0] = fresh } else { entries.insert(fresh, at: 0) }
-    return LanguageModelSession(
-      model: model, tools: tools, transcript: Transcript(entries: entries), historyPolicy: historyPolicy, grounding: grounding)
+    session.toolExecutionDelegate = toolExecutionDelegate
+    return session
   }
 
   // MARK: - A turn
@@ -173,6 +186,7 @@ public final class SpecialistChat<S: Specialty>: Sendable {
       return (state.session, state.profile, state.specialty)
     }
     defer { state.withLock { $0.isResponding = false } }
+    session.toolExecutionDelegate = toolExecutionDelegate
     // A message that could never fit the context is refused from its length, before routing.
     try session.refuseIfNeverFits(Prompt(message), instructions: nil, options: options)
 

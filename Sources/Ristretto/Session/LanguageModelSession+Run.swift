@@ -102,6 +102,8 @@ extension LanguageModelSession {
                 tool: tool.name, reason: violation.errorDescription ?? violation.reason, attempts: rejectedCalls)
             }
             segments = Self.correction(for: violation, tool: tool)
+          case .denied(let denial):
+            segments = Self.denialOutput(denial)
           }
           try Task.checkCancellation()
           working.append(.toolOutput(Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)))

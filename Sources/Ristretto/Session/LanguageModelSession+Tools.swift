@@ -7,9 +7,12 @@ extension LanguageModelSession {
     case ran([Transcript.Segment])
     /// The arguments broke the tool's schema; the tool did not run and the model is told why.
     case rejected(SchemaViolation)
+    /// The app's delegate denied the call; the model receives the denial as the output.
+    case denied(ToolCallDenial)
   }
 
-  /// Checks a call's arguments against the tool's schema, then decodes them and runs the tool.
+  /// Checks a call's arguments against the tool's schema, asks the delegate, then decodes the
+  /// arguments and runs the tool.
   ///
   /// Every backend goes through here, so a guide holds even where the backend cannot enforce it
   /// while generating: a tool never sees a value its schema does not allow.
@@ -19,7 +22,32 @@ extension LanguageModelSession {
     } catch {
       return .rejected(error)
     }
-    return .ran(try await tool.invoke(with: call.arguments))
+    guard let delegate = toolExecutionDelegate else { return .ran(try await tool.invoke(with: call.arguments)) }
+    let outcome: CallOutcome
+    switch await delegate.toolCallWillRun(call, tool: tool) {
+    case .run: outcome = .ran(try await tool.invoke(with: call.arguments))
+    case .deny(let reason): outcome = .denied(ToolCallDenial(toolName: tool.name, reason: reason))
+    case .supply(let content):
+      if case .string(let text) = content.kind {
+        outcome = .ran([.text(text)])
+      } else {
+        outcome = .ran(Transcript.Segment.segments(of: content))
+      }
+    }
+    let segments: [Transcript.Segment]
+    switch outcome {
+    case .ran(let output): segments = output
+    case .denied(let denial): segments = Self.denialOutput(denial)
+    case .rejected(let violation): segments = Self.correction(for: violation, tool: tool)
+    }
+    await delegate.toolCallDidFinish(
+      call, tool: tool, output: Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments))
+    return outcome
+  }
+
+  /// The tool output that tells the model its call was denied.
+  static func denialOutput(_ denial: ToolCallDenial) -> [Transcript.Segment] {
+    [.text("Error: \(denial.errorDescription ?? denial.reason)")]
   }
 
   /// The tool output that tells the model its call was rejected and how to correct it.

@@ -37,6 +37,7 @@ public final class LanguageModelSession: Sendable {
     var transcript: Transcript
     var configuration: Configuration
     var isResponding = false
+    var toolExecutionDelegate: (any ToolExecutionDelegate)?
   }
 
   let state: LockedValue<State>
@@ -116,6 +117,13 @@ public final class LanguageModelSession: Sendable {
 
   /// The tools the model may call now.
   public var tools: [any Tool] { state.withLock { $0.configuration.tools } }
+
+  /// Observes, approves, denies or answers each tool call before it runs (default: none, so
+  /// every call runs). Each call asks the delegate set at the moment it is made.
+  public var toolExecutionDelegate: (any ToolExecutionDelegate)? {
+    get { state.withLock { $0.toolExecutionDelegate } }
+    set { state.withLock { $0.toolExecutionDelegate = newValue } }
+  }
 
   /// Asks the backend to load and cache what every request of this session starts with, and,
   /// when given, the start of the next prompt, and returns at once: the work runs in a task of
