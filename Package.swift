@@ -95,6 +95,11 @@ let package = Package(
     .testTarget(name: "RistrettoRulesTests", dependencies: ["Ristretto", "RistrettoRules"]),
     .testTarget(
       name: "FoundationModelsCompatTests", dependencies: ["Ristretto", "RistrettoTesting"], exclude: ["README.md"]),
+    // Foundation Models programs written by others, ported with only the allowed edits
+    // (Corpus/FoundationModels/Ported/EDITS.md), compiled as they are and run on a fake model.
+    .testTarget(
+      name: "FoundationModelsCorpusTests", dependencies: ["Ristretto", "RistrettoTesting"],
+      path: "Corpus/FoundationModels/Ported", exclude: ["EDITS.md", "check-edits.sh"]),
     .testTarget(
       name: "MokaPotTests",
       dependencies: ["MokaPot", "Ristretto", "RistrettoRules", "RistrettoTesting", "RistrettoLlama"]

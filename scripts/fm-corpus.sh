@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Type-checks each program of Corpus/FoundationModels against the built Ristretto module
-# with the allowed edits applied mechanically: `import FoundationModels` becomes
-# `import Ristretto` and each line marked `// [macro]` is deleted (no replacement written).
-# Prints the errors per program, and how many of them name a macro-made conformance.
+# Type-checks each program of Corpus/FoundationModels against the built Ristretto module, two ways:
+#   mechanical — the original with `import FoundationModels` changed to `import Ristretto` and each
+#                line marked `// [macro]` deleted (nothing written in their place);
+#   ported     — Corpus/FoundationModels/Ported/<program>.swift, the same edits plus one extension
+#                per `@Generable` type (checked by Ported/check-edits.sh).
+# Prints the errors per program. The ported programs also run, on a fake model, in the
+# FoundationModelsCorpusTests target (swift test --filter CorpusProgramsTests).
 # Usage: swift build && scripts/fm-corpus.sh [--json PATH]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,19 +15,26 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 json=""
 [ "${1:-}" = "--json" ] && json=$2
-total=0; clean=0; rows=()
-printf '%-40s %7s %8s %14s\n' program macros errors "of them Generable"
+
+errors_in() {  # file, module name -> number of compiler errors
+  swiftc -typecheck -swift-version 6 -I "$modules" -module-name "$2" "$1" > "$work/$2.log" 2>&1 || true
+  [ -n "${SHOW_ERRORS:-}" ] && grep ': error:' "$work/$2.log" | sed "s|$work/||" | sort -u | head -40 >&2
+  grep -c ': error:' "$work/$2.log" || true
+}
+
+total=0; mechanical_clean=0; ported_clean=0; rows=()
+printf '%-40s %7s %11s %7s\n' program macros mechanical ported
 for file in Corpus/FoundationModels/P*.swift; do
   name=$(basename "$file" .swift)
   macros=$(grep -c '// \[macro\]' "$file" || true)
   sed -e 's/^import FoundationModels$/import Ristretto/' -e '/\/\/ \[macro\]/d' "$file" > "$work/$name.swift"
-  swiftc -typecheck -swift-version 6 -I "$modules" -module-name "$name" "$work/$name.swift" > "$work/$name.log" 2>&1 || true
-  errors=$(grep -c ': error:' "$work/$name.log" || true)
-  generable=$(grep ': error:' "$work/$name.log" | grep -ci 'generable\|ConvertibleFromGeneratedContent\|PartiallyGenerated' || true)
-  printf '%-40s %7d %8d %14d\n' "$name" "$macros" "$errors" "$generable"
-  total=$((total + 1)); [ "$errors" -eq 0 ] && clean=$((clean + 1))
-  rows+=("{\"program\":\"$name\",\"macroLines\":$macros,\"errors\":$errors,\"generableErrors\":$generable}")
-  [ -n "${SHOW_ERRORS:-}" ] && grep ': error:' "$work/$name.log" | sed "s|$work/||" | sort | uniq | head -40 || true
+  mechanical=$(errors_in "$work/$name.swift" "$name")
+  ported=$(errors_in "Corpus/FoundationModels/Ported/$name.swift" "${name}_ported")
+  printf '%-40s %7d %11d %7d\n' "$name" "$macros" "$mechanical" "$ported"
+  total=$((total + 1))
+  [ "$mechanical" -eq 0 ] && mechanical_clean=$((mechanical_clean + 1))
+  [ "$ported" -eq 0 ] && ported_clean=$((ported_clean + 1))
+  rows+=("{\"program\":\"$name\",\"macroLines\":$macros,\"mechanicalErrors\":$mechanical,\"portedErrors\":$ported}")
 done
-echo "$clean of $total programs type-check"
+echo "type-check: $mechanical_clean of $total with the macro lines only deleted, $ported_clean of $total ported"
 if [ -n "$json" ]; then (IFS=,; echo "[${rows[*]}]") > "$json"; echo "wrote $json"; fi

@@ -100,7 +100,8 @@ struct AnchorReport {
       "vocabulary": vocabulary, "vocabularySize": vocabularySize, "sequences": ours.sequences, "steps": ours.cold.count,
       "sequencesLeftOut": ours.skipped,
       "ristretto": [
-        "compileMillis": ristretto.compileMillis ?? NSNull(), "cold": stats(ristretto.cold), "warm": stats(ristretto.warm),
+        "compileMillis": ristretto.compileMillis.map { $0 as Any } ?? NSNull(), "cold": stats(ristretto.cold),
+        "warm": stats(ristretto.warm),
         "coldP99PerCase": ristretto.caseP99,
       ],
       "anchors": theirs,

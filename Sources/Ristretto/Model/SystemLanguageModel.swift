@@ -51,15 +51,36 @@ public final class SystemLanguageModel: LanguageModel {
     `default`.use(backend)
   }
 
+  /// Runs `operation` with `backend` as the backend of ``default`` for the current task and the
+  /// tasks it starts, leaving every other task's default as it is: tests that run in parallel
+  /// can each give code written against ``default`` a model of their own.
+  ///
+  /// ```swift
+  /// let summary = try await SystemLanguageModel.withBackend(FakeModel.sampling()) {
+  ///   try await summarizeArticle()  // uses LanguageModelSession() inside
+  /// }
+  /// ```
+  public static func withBackend<Result>(
+    _ backend: any LanguageModel, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $scopedBackend.withValue(backend, operation: operation, isolation: isolation)
+  }
+
+  /// The backend ``withBackend(_:isolation:operation:)`` set for this task, if any.
+  @TaskLocal static var scopedBackend: (any LanguageModel)?
+
   /// Sets this model's backend; later requests use it.
   public func use(_ backend: any LanguageModel) {
     self.backend.withLock { $0 = backend }
   }
 
   /// The backend requests go to, if one is configured: this model's own, else — for a model
-  /// made with ``init(useCase:guardrails:)`` — the backend of ``default``.
+  /// made with ``init(useCase:guardrails:)`` — the backend of ``default``. Inside
+  /// ``withBackend(_:isolation:operation:)``, ``default`` answers with the scoped backend.
   public var configuredBackend: (any LanguageModel)? {
-    backend.withLock { $0 } ?? (followsDefault ? Self.default.configuredBackend : nil)
+    if self === Self.default, let scoped = Self.scopedBackend { return scoped }
+    return backend.withLock { $0 } ?? (followsDefault ? Self.default.configuredBackend : nil)
   }
 
   /// The backend's availability, or unavailable when none is configured.

@@ -80,6 +80,36 @@ extension Float: Generable {
   public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(Double(self))) }
 }
 
+extension Decimal: Generable {
+  /// A number without bounds.
+  public static var generationSchema: GenerationSchema { GenerationSchema(root: .number()) }
+
+  /// Decodes a number, through its shortest decimal text so `0.1` stays `0.1`.
+  public init(_ content: GeneratedContent) throws {
+    let value = try Double(content)
+    guard value.isFinite, let decimal = Decimal(string: "\(value)", locale: Locale(identifier: "en_US_POSIX")) else {
+      throw GeneratedContentError.invalidValue(path: "", reason: "\(value) is not a finite decimal number.")
+    }
+    self = decimal
+  }
+
+  /// The number, as the nearest `Double`.
+  public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(Double(truncating: self as NSNumber))) }
+}
+
+extension GenerationID: Generable {
+  /// A string; a ``GenerableObject`` leaves identity properties out of its schema.
+  public static var generationSchema: GenerationSchema { GenerationSchema(root: .string()) }
+
+  /// The identity a string carries.
+  public init(_ content: GeneratedContent) throws {
+    self.init(text: try String(content))
+  }
+
+  /// The identity as a string.
+  public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(description)) }
+}
+
 extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromGeneratedContent {
   /// Decodes every element; an error names the failing index.
   public init(_ content: GeneratedContent) throws {

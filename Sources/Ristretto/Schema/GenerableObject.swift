@@ -102,7 +102,7 @@ public struct GenerableProperties<Root>: Sendable {
     let typeName = name ?? String(describing: Root.self)
     var definitions: [GenerationSchema.Definition] = []
     var nodes: [GenerationSchema.Property] = []
-    for (property, name) in zip(properties, names) {
+    for (property, name) in zip(properties, names) where !property.isIdentity {
       let (node, own) = property.makeNode(name)
       nodes.append(.init(name: name, description: property.description, node: node, isOptional: property.isOptional))
       for definition in own where !definitions.contains(definition) { definitions.append(definition) }
@@ -133,7 +133,7 @@ public struct GenerableProperties<Root>: Sendable {
   public func content(of value: Root) -> GeneratedContent {
     var values: [String: GeneratedContent] = [:]
     var keys: [String] = []
-    for (property, name) in zip(properties, names) {
+    for (property, name) in zip(properties, names) where !property.isIdentity {
       let content = property.read(value)
       if property.isOptional, content == .null { continue }
       keys.append(name)
@@ -149,6 +149,8 @@ public struct GenerableProperty<Root>: Sendable {
   let explicitName: String?
   let description: String?
   let isOptional: Bool
+  /// A ``GenerationID``: the app's, never generated, so left out of the schema and the content.
+  let isIdentity: Bool
   let makeNode: @Sendable (String) -> (GenerationSchema.Node, [GenerationSchema.Definition])
   let read: @Sendable (Root) -> GeneratedContent
   let keyPath: AnyKeyPath & Sendable
@@ -200,6 +202,7 @@ public struct GenerableProperty<Root>: Sendable {
     explicitName = name
     self.description = description
     isOptional = optional
+    isIdentity = Value.self == GenerationID.self || Value.self == GenerationID?.self
     makeNode = { name in (Self.node(schema, narrowedBy: guides, name: name), schema.definitions) }
     read = { $0[keyPath: keyPath].generatedContent }
     self.keyPath = keyPath

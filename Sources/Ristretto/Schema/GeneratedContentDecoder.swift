@@ -58,6 +58,8 @@ struct GeneratedContentDecoder: Decoder {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
       guard let value = properties[key.stringValue] else {
+        // An identity is the app's, never generated: a value without one gets a new one.
+        if T.self == GenerationID.self { return GenerationID() as! T }
         let path = GeneratedContentDecoder(content: .null, codingPath: codingPath + [key]).path
         throw GeneratedContentError.missingProperty(path: path)
       }

@@ -23,6 +23,7 @@ indirect enum GuideRule: Sendable, Equatable {
   case numberBounds(minimum: Double?, maximum: Double?)
   case count(minimum: Int?, maximum: Int?)
   case element(GuideRule)
+  case unsupported(String)
 }
 
 extension GenerationGuide where Value == String {
@@ -32,6 +33,17 @@ extension GenerationGuide where Value == String {
   public static func anyOf(_ values: [String]) -> Self { Self(.anyOf(values)) }
   /// The string must match `pattern` (the subset ``StringPattern`` documents).
   public static func pattern(_ pattern: String) -> Self { Self(.pattern(pattern)) }
+
+  /// The string must match `regex`, enforced from the regex's own pattern text, so only the
+  /// subset ``StringPattern`` documents is accepted: a regex outside it (lookaround, or the
+  /// `\Q…\E` quoting RegexBuilder writes) is refused as an unsupported guide when the schema
+  /// is built.
+  public static func pattern<Output>(_ regex: Regex<Output>) -> Self {
+    guard let source = regex._literalPattern else {
+      return Self(.unsupported("a Regex without a literal pattern cannot be enforced; pass the pattern as a String"))
+    }
+    return Self(.pattern(source))
+  }
 }
 
 extension GenerationGuide where Value == Int {
@@ -54,6 +66,33 @@ extension GenerationGuide where Value == Double {
   public static func range(_ range: ClosedRange<Double>) -> Self {
     Self(.numberBounds(minimum: range.lowerBound, maximum: range.upperBound))
   }
+}
+
+extension GenerationGuide where Value == Float {
+  /// The number must be at least `value`.
+  public static func minimum(_ value: Float) -> Self { Self(.numberBounds(minimum: Double(value), maximum: nil)) }
+  /// The number must be at most `value`.
+  public static func maximum(_ value: Float) -> Self { Self(.numberBounds(minimum: nil, maximum: Double(value))) }
+  /// The number must lie in `range`.
+  public static func range(_ range: ClosedRange<Float>) -> Self {
+    Self(.numberBounds(minimum: Double(range.lowerBound), maximum: Double(range.upperBound)))
+  }
+}
+
+extension GenerationGuide where Value == Decimal {
+  /// The number must be at least `value`.
+  public static func minimum(_ value: Decimal) -> Self { Self(.numberBounds(minimum: value.double, maximum: nil)) }
+  /// The number must be at most `value`.
+  public static func maximum(_ value: Decimal) -> Self { Self(.numberBounds(minimum: nil, maximum: value.double)) }
+  /// The number must lie in `range`.
+  public static func range(_ range: ClosedRange<Decimal>) -> Self {
+    Self(.numberBounds(minimum: range.lowerBound.double, maximum: range.upperBound.double))
+  }
+}
+
+extension Decimal {
+  /// The nearest `Double`, which is what a number schema's bounds hold.
+  fileprivate var double: Double { Double(truncating: self as NSNumber) }
 }
 
 extension GenerationGuide {
@@ -95,6 +134,8 @@ extension GenerationSchema.Node {
     case (.array(let element, let lower, let upper), .element(let rule)):
       let narrowed = try element.applying(rule, path: path + "[]")
       return .array(narrowed, minimumCount: lower, maximumCount: upper)
+    case (_, .unsupported(let reason)):
+      throw .unsupportedGuide(path: path, reason: reason)
     case (.anyOf(let choices), _) where choices.contains(.null) && choices.count == 2:
       let wrapped = choices.first { $0 != .null }!
       return .anyOf([try wrapped.applying(guide, path: path), .null])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the coding key each property of a `Decodable` type is stored under, from key paths
 /// alone, so a ``GenerableProperties`` list names every property once (in its declaration).
 ///
@@ -86,7 +88,11 @@ private struct ProbeDecoder: Decoder {
     case is Int.Type: return (bit ? 1 : 0) as! T
     case is Double.Type: return (bit ? 1.0 : 0.0) as! T
     case is Float.Type: return (bit ? Float(1) : Float(0)) as! T
+    case is Decimal.Type: return Decimal(bit ? 1 : 0) as! T
     default: break
+    }
+    if let enumeration = T.self as? any GenerableEnum.Type, let value = Self.probeCase(of: enumeration, variant) as? T {
+      return value
     }
     if let iterable = T.self as? any CaseIterable.Type {
       let cases = Self.cases(of: iterable)
@@ -97,6 +103,17 @@ private struct ProbeDecoder: Decoder {
   }
 
   private static func cases<C: CaseIterable>(of type: C.Type) -> [Any] { Array(type.allCases) }
+
+  /// One case of an enum with payloads, chosen by `variant`, its fields filled with placeholders.
+  private static func probeCase<E: GenerableEnum>(of type: E.Type, _ variant: Int) -> E? {
+    let cases = E.cases.cases
+    guard !cases.isEmpty else { return nil }
+    let item = cases[variant % cases.count]
+    var fields: [String: GeneratedContent] = [:]
+    for field in item.fields { fields[field.label] = field.schema.placeholder(field.schema.root, depth: 0) }
+    let payload = GeneratedContent(kind: .structure(properties: fields, orderedKeys: item.fields.map(\.label)))
+    return try? E(GeneratedContent(kind: .structure(properties: [item.name: payload], orderedKeys: [item.name])))
+  }
 
   private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ProbeDecoder
@@ -145,5 +162,31 @@ private struct ProbeDecoder: Decoder {
     var codingPath: [any CodingKey] { decoder.codingPath }
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.value(type, variant: decoder.variant ?? 0, key: nil) }
+  }
+}
+
+extension GenerationSchema {
+  /// The simplest content of the shape `node` describes (patterns are not honoured): the
+  /// property probe decodes it where a type cannot be built from single values.
+  fileprivate func placeholder(_ node: Node, depth: Int) -> GeneratedContent {
+    switch node {
+    case .any, .null: return .null
+    case .boolean: return GeneratedContent(kind: .bool(false))
+    case .integer(let minimum, let maximum): return GeneratedContent(kind: .number(Double(minimum ?? maximum ?? 0)))
+    case .number(let minimum, let maximum): return GeneratedContent(kind: .number(minimum ?? maximum ?? 0))
+    case .string: return GeneratedContent(kind: .string("a"))
+    case .stringEnum(let values): return GeneratedContent(kind: .string(values.first ?? ""))
+    case .array: return GeneratedContent(kind: .array([]))
+    case .object(_, _, let properties):
+      let required = properties.filter { !$0.isOptional }
+      var values: [String: GeneratedContent] = [:]
+      for property in required { values[property.name] = placeholder(property.node, depth: depth + 1) }
+      return GeneratedContent(kind: .structure(properties: values, orderedKeys: required.map(\.name)))
+    case .anyOf(let choices):
+      return placeholder(choices.first { $0 != .null } ?? .null, depth: depth)
+    case .reference(let name):
+      guard depth < 8, let definition = definitions.first(where: { $0.name == name }) else { return .null }
+      return placeholder(definition.node, depth: depth + 1)
+    }
   }
 }

@@ -10,17 +10,20 @@ extension LanguageModelSession {
   // MARK: - Text
 
   /// Answers `prompt` with text, running tools as the model calls them.
+  @discardableResult
   public func respond(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
     let result = try await run(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options, onSnapshot: nil)
     return result.response(Self.text)
   }
 
   /// Answers `prompt` with text.
+  @discardableResult
   public func respond(to prompt: String, options: GenerationOptions = GenerationOptions()) async throws -> Response<String> {
     try await respond(to: Prompt(prompt), options: options)
   }
 
   /// Answers the prompt the closure builds with text.
+  @discardableResult
   public func respond(
     options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
   ) async throws -> Response<String> {
@@ -30,6 +33,7 @@ extension LanguageModelSession {
   // MARK: - Generable
 
   /// Answers `prompt` with a value of a generable type, generated under its schema.
+  @discardableResult
   public func respond<Content: Generable>(
     to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
     options: GenerationOptions = GenerationOptions()
@@ -42,6 +46,7 @@ extension LanguageModelSession {
   }
 
   /// Answers `prompt` with a value of a generable type.
+  @discardableResult
   public func respond<Content: Generable>(
     to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
     options: GenerationOptions = GenerationOptions()
@@ -50,6 +55,7 @@ extension LanguageModelSession {
   }
 
   /// Answers the prompt the closure builds with a value of a generable type.
+  @discardableResult
   public func respond<Content: Generable>(
     generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
     options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
@@ -60,6 +66,7 @@ extension LanguageModelSession {
   // MARK: - Run-time schema
 
   /// Answers `prompt` with content generated under a run-time schema.
+  @discardableResult
   public func respond(
     to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
     options: GenerationOptions = GenerationOptions()
@@ -70,6 +77,7 @@ extension LanguageModelSession {
   }
 
   /// Answers `prompt` with content generated under a run-time schema.
+  @discardableResult
   public func respond(
     to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
     options: GenerationOptions = GenerationOptions()
@@ -78,6 +86,7 @@ extension LanguageModelSession {
   }
 
   /// Answers the prompt the closure builds under a run-time schema.
+  @discardableResult
   public func respond(
     schema: GenerationSchema, includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
     @PromptBuilder prompt: () throws -> Prompt
