@@ -10,9 +10,14 @@ extension LinearClassifier {
   /// A missing, stale or damaged file is trained again and rewritten.
   ///
   /// - Parameters:
+  ///   - examples: The labelled examples to train on.
+  ///   - features: How a text becomes features.
   ///   - featuresFingerprint: Names what ``NGramFeatures/tags`` depends on (the app's vocabulary,
   ///     say), since a closure cannot be fingerprinted; change it whenever the tags change.
-  ///   - cache: Where weights are kept (default ``DerivedDataCache/standard``).
+  ///   - training: The training settings.
+  ///   - minimumProbability: Below it, the classifier answers `unsureAnswer`.
+  ///   - unsureAnswer: The label of an unsure answer.
+  ///   - cache: Where weights are kept (default `DerivedDataCache.standard`).
   ///
   /// ```swift
   /// let router = LinearClassifier.cached(examples: examples, features: NGramFeatures(), featuresFingerprint: "v1")

@@ -1,6 +1,6 @@
 import Ristretto
 
-/// A deterministic ``LanguageModel`` driven by an app's ``RuleBook``: the embedded default
+/// A deterministic `LanguageModel` driven by an app's ``RuleBook``: the embedded default
 /// backend, with no downloads and the same bytes for the same input.
 ///
 /// - Enum outputs (a router's answer) come from the rule book's ``Classifier``; below its margin

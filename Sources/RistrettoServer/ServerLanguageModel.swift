@@ -62,7 +62,7 @@ public final class ServerLanguageModel: LanguageModel {
   public static let apiKeyVariable = "RISTRETTO_SERVER_API_KEY"
 
   /// Creates a model for the server at `url`, without contacting it; ``availability`` is
-  /// `.available` until a check or a request says otherwise. ``connect(to:model:apiKey:contextSize:timeout:tokenizer:promptRenderer:toolCalling:streams:)``
+  /// `.available` until a check or a request says otherwise. ``connect(to:model:apiKey:contextSize:timeout:tokenizer:promptRenderer:toolCalling:streams:limits:)``
   /// checks first.
   ///
   /// - Parameters:

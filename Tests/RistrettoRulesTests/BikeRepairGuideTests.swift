@@ -3,8 +3,8 @@ import Ristretto
 import RistrettoRules
 import Testing
 
-/// The assistant of Docs/LearnedRules.md, compiled and run: its declarations here, each code
-/// block of the guide found verbatim in this file.
+/// The assistant of the DocC article Sources/RistrettoRules/RistrettoRules.docc/LearnedRulesGuide.md, compiled
+/// and run: its declarations here, each code block of the guide found verbatim in this file.
 enum BikeRepair {
   enum Day: String, CaseIterable, Generable, Decodable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
@@ -317,7 +317,8 @@ struct BikeRepairGuideTests {
 
   @Test func theGuideShowsThisCode() throws {
     let here = URL(fileURLWithPath: #filePath)
-    let guide = here.deletingLastPathComponent().appendingPathComponent("../../Docs/LearnedRules.md")
+    let guide = here.deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/RistrettoRules/RistrettoRules.docc/LearnedRulesGuide.md")
     func lines(_ text: String) -> String {
       text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         .joined(separator: "\n")

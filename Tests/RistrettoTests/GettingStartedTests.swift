@@ -2,7 +2,7 @@ import Ristretto
 import RistrettoTesting
 import Testing
 
-// The example of Docs/GettingStarted.md, compiled and run.
+// The example of the Getting started article (Sources/Ristretto/Ristretto.docc/GettingStarted.md), compiled and run.
 
 struct BrewRatio: Tool {
   let name = "brewRatio"

@@ -3,9 +3,9 @@ import Ristretto
 import RistrettoTesting
 import Testing
 
-/// The code of Docs/Routing.md, compiled and run. Each ```swift block of the page must appear
-/// here verbatim (indentation aside); `everyBlockOfTheGuideIsHere` checks it.
-@Suite("Docs/Routing.md")
+/// The code of the DocC article Sources/Ristretto/Ristretto.docc/RoutingGuide.md, compiled and run. Each ```swift
+/// block of the page must appear here verbatim (indentation aside); `everyBlockOfTheGuideIsHere` checks it.
+@Suite("DocC article Routing.md")
 struct RoutingGuideTests {
   enum Desk: String, Specialty {
     case weather, time, general
@@ -81,7 +81,8 @@ struct RoutingGuideTests {
 
   @Test func everyBlockOfTheGuideIsHere() throws {
     let here = URL(fileURLWithPath: #filePath)
-    let guide = here.deletingLastPathComponent().appendingPathComponent("../../Docs/Routing.md")
+    let guide = here.deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/Ristretto/Ristretto.docc/RoutingGuide.md")
     func lines(_ text: String) -> [String] {
       text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
@@ -91,7 +92,7 @@ struct RoutingGuideTests {
     #expect(blocks.count >= 5)
     for block in blocks {
       let normalized = lines(block).filter { !$0.isEmpty }.joined(separator: "\n")
-      #expect(source.contains(normalized), "Docs/Routing.md block not found verbatim in the test:\n\(block)")
+      #expect(source.contains(normalized), "Routing.md block not found verbatim in the test:\n\(block)")
     }
   }
 }

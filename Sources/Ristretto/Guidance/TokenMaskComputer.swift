@@ -22,6 +22,7 @@ public final class TokenMaskComputer: Sendable {
 
   /// Creates a computer over a vocabulary trie.
   /// - Parameters:
+  ///   - trie: The vocabulary, as a byte trie.
   ///   - cacheLimit: the most masks kept.
   ///   - cacheByteLimit: the most bytes of masks (and their states) kept.
   public init(trie: TokenTrie, cacheLimit: Int = 4096, cacheByteLimit: Int = 64 << 20) {

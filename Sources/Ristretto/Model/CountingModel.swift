@@ -54,7 +54,7 @@ public struct CountingModel: LanguageModel {
   /// Counting only: the model cannot run.
   public var availability: ModelAvailability { .unavailable(.other("a CountingModel counts tokens; it cannot generate")) }
 
-  /// Fails with ``LanguageModelSession/GenerationError/modelUnavailable(_:)``.
+  /// Fails with ``GenerationError/modelUnavailable(_:)``.
   public func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
     AsyncThrowingStream { $0.finish(throwing: GenerationError.modelUnavailable(availability.reason)) }
   }

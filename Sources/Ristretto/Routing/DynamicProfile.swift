@@ -49,8 +49,12 @@ extension LanguageModelSession {
   /// Creates a session whose tools and instructions come from `profile` before every request.
   ///
   /// - Parameters:
+  ///   - model: The backend.
+  ///   - profile: Supplies the tools and instructions of each request.
   ///   - historyTransform: Applied to the entries the model sees (after the instructions), never
   ///     to the stored transcript — for example, to hide old tool outputs.
+  ///   - maximumToolRounds: The most tool-calling rounds per request (default 8).
+  ///   - historyPolicy: What to do when the history outgrows the context (default: throw).
   ///   - grounding: Answers tool turns by picking among app-written statements (default: free text).
   public convenience init(
     model: any LanguageModel, profile: any DynamicProfile,

@@ -35,6 +35,7 @@ public struct Router<S: Specialty>: SpecialtyRouter {
   ///   - model: The backend.
   ///   - instructions: Override the default instructions (for example, to add labelled examples).
   ///   - confidenceThreshold: Below it, a decision counts as unsure.
+  ///   - options: How the router's request is generated (default: greedy, at most 8 tokens).
   public init(
     model: any LanguageModel, instructions: Instructions? = nil, confidenceThreshold: Double? = nil,
     options: GenerationOptions = GenerationOptions(sampling: .greedy, maximumResponseTokens: 8)

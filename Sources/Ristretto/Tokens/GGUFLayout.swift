@@ -53,8 +53,10 @@ public struct GGUFLayout: Sendable {
 
   /// Validates the file at `url` (memory-mapped; tensor data is not read).
   ///
-  /// - Parameter tensorTypes: The storage of each ggml type number, nil for a type the reader
-  ///   does not know. The default knows the types of ggml 0.9; the llama backend passes ggml's own.
+  /// - Parameters:
+  ///   - url: The GGUF file.
+  ///   - tensorTypes: The storage of each ggml type number, nil for a type the reader
+  ///     does not know. The default knows the types of ggml 0.9; the llama backend passes ggml's own.
   /// - Throws: ``GGUFError`` naming the first problem and its byte offset.
   public init(contentsOf url: URL, tensorTypes: (UInt32) -> TensorType? = GGUFLayout.knownTensorType) throws(GGUFError) {
     let data: Data

@@ -40,7 +40,7 @@ extension Tokenizer {
   /// The token ids of `text` as plain text: special-token markers are not read as special tokens.
   public func encode(_ text: String) -> [Int] { encode(text, parseSpecial: false) }
 
-  /// The length of ``encode(_:)``.
+  /// The number of tokens `encode(text)` returns.
   public func count(_ text: String) -> Int { count(text, parseSpecial: false) }
 
   /// The length of ``encode(_:parseSpecial:)``.

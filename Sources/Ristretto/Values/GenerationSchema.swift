@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A schema is a value. Build it from a ``Generable`` type (`Bean.generationSchema`), from a
 /// ``DynamicGenerationSchema`` at run time, or from the JSON Schema dialect Apple's framework
-/// writes (``init(jsonSchema:)``). The ``Guidance`` compiler turns it into a constraint automaton,
+/// writes (``init(jsonSchema:)-(String)``). The guidance compiler (``GuidanceGrammar``) turns it into a constraint automaton,
 /// so every guide is enforced while the model generates.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 /// What a session does when instructions, tools, history and the reserved answer no longer fit
 /// the model's context.
 public enum HistoryPolicy: Sendable, Equatable {
-  /// Throw ``LanguageModelSession/GenerationError/exceededContextWindowSize(contextSize:tokenCount:)``.
+  /// Throw ``GenerationError/exceededContextWindowSize(_:)``.
   case strict
   /// Show the model only the last `entries` history entries (the instructions are always kept);
   /// drop older ones until the request fits, and throw if even that does not fit.

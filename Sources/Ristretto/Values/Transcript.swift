@@ -3,7 +3,7 @@ import Foundation
 /// The history of a session: instructions, prompts, tool calls, tool outputs and responses.
 ///
 /// A transcript is a value; a session can be rebuilt from one
-/// (``LanguageModelSession/init(model:tools:transcript:)``), and it encodes to JSON close to the
+/// (``LanguageModelSession/init(model:tools:transcript:maximumToolRounds:historyPolicy:grounding:)``), and it encodes to JSON close to the
 /// envelope Apple's framework writes.
 public struct Transcript: Sendable, Equatable, RandomAccessCollection {
   /// The entries, oldest first.
