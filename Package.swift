@@ -48,28 +48,13 @@ let package = Package(
       path: "Fixtures",
       exclude: [
         "tokenizers/smollm2-135m.golden.jsonl", "tokenizers/gemma3-270m.json", "tokenizers/gemma3-270m.golden.jsonl",
-        "moka/answers-blind7.jsonl", "moka/answers-blind8.jsonl",
-        "moka/answers-blind9.jsonl", "moka/routing-blind8.jsonl", "moka/answers-blind10.jsonl", "moka/routing-blind9.jsonl",
-        "moka/answers-blind11.jsonl", "moka/routing-blind10.jsonl", "moka/answers-blind12.jsonl", "moka/routing-blind11.jsonl",
-        "moka/answers-blind13.jsonl", "moka/routing-blind12.jsonl",
-        "moka/answers-blind14.jsonl", "moka/routing-blind13.jsonl", "moka/answers-blind15.jsonl", "moka/routing-blind14.jsonl",
-        "moka/answers-blind16.jsonl", "moka/routing-blind15.jsonl", "moka/answers-blind17.jsonl", "moka/routing-blind16.jsonl",
-        "moka/answers-blind18.jsonl", "moka/routing-blind17.jsonl", "moka/answers-blind19.jsonl", "moka/routing-blind18.jsonl",
-        "moka/answers-blind20.jsonl", "moka/routing-blind19.jsonl", "moka/answers-blind21.jsonl", "moka/routing-blind20.jsonl",
-        "moka/answers-blind22.jsonl", "moka/routing-blind21.jsonl", "moka/answers-blind23.jsonl", "moka/routing-blind22.jsonl",
-        "moka/answers-blind24.jsonl", "moka/routing-blind23.jsonl", "moka/answers-blind25.jsonl", "moka/routing-blind24.jsonl",
         "fuzz",
       ],
       resources: [
         .copy("tokenizers/smollm2-135m.json"), .copy("moka/beans.json"), .copy("moka/cupboard.json"), .copy("moka/cafes.json"),
-        // The labelled sets the rule-based router is trained on: every set whose blind figure is
-        // reported (never the newest blind sets, such as answers-blind13 and routing-blind12, which measure it).
-        .copy("moka/routing-dev.jsonl"), .copy("moka/routing-holdout.jsonl"), .copy("moka/routing-test.jsonl"),
-        .copy("moka/routing-final.jsonl"), .copy("moka/routing-blind.jsonl"), .copy("moka/routing-blind2.jsonl"),
-        .copy("moka/routing-blind3.jsonl"), .copy("moka/routing-blind4.jsonl"), .copy("moka/answers-dev.jsonl"),
-        .copy("moka/answers-blind.jsonl"), .copy("moka/answers-blind2.jsonl"), .copy("moka/answers-blind3.jsonl"),
-        .copy("moka/answers-blind4.jsonl"), .copy("moka/answers-blind5.jsonl"), .copy("moka/answers-blind6.jsonl"),
-        .copy("moka/routing-blind5.jsonl"), .copy("moka/routing-blind6.jsonl"), .copy("moka/routing-blind7.jsonl"),
+        // The labelled sets (Fixtures/moka/sets/MANIFEST.md says which are tuning sets and which
+        // are held out); the rule-based router trains on the tuning sets it names.
+        .copy("moka/sets"),
         // Questions labelled with the knowledge topic they ask (null: none).
         .copy("moka/knowledge-topics.jsonl"),
       ]

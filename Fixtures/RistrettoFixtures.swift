@@ -10,6 +10,7 @@ public enum BundledFixtures {
     let base = (name as NSString).deletingPathExtension
     let ext = (name as NSString).pathExtension
     return Bundle.module.url(forResource: base, withExtension: ext)
+      ?? Bundle.module.url(forResource: base, withExtension: ext, subdirectory: "sets")
   }
 
   /// The contents of a bundled file.

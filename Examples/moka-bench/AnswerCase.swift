@@ -5,16 +5,13 @@ import MokaPot
 struct AnswerTurn {
   let question: String
   let acceptable: [String]
-  /// The tool a good first call uses; nil: a good answer needs no tool (or, where the set says
-  /// so, no particular tool: `nullToolMeansAny`).
+  /// The tool a good first call uses; nil: a good answer needs no tool; `*`: no particular tool.
   let tool: String?
-  let nullToolMeansAny: Bool
   let arguments: [String: Any]
   let must: [NSRegularExpression]
   let mustNot: [NSRegularExpression]
 
-  init(_ object: [String: Any], nullToolMeansAny: Bool = false) throws {
-    self.nullToolMeansAny = nullToolMeansAny
+  init(_ object: [String: Any]) throws {
     question = object["q"] as? String ?? ""
     acceptable = object["acceptable"] as? [String] ?? []
     tool = object["tool"] as? String
@@ -31,7 +28,7 @@ struct AnswerTurn {
     var failures: [String] = []
     if !acceptable.isEmpty, !acceptable.contains(specialty) { failures.append("route:\(specialty)") }
     let first = calls.first
-    if first?.tool != tool, !(tool == nil && nullToolMeansAny) {
+    if first?.tool != tool, tool != "*" {
       failures.append("tool:\(first?.tool ?? "none")≠\(tool ?? "none")")
     }
     if let first, first.tool == tool {
@@ -87,29 +84,14 @@ struct AnswerCase {
   let when: [String: Any]
   var isConversation: Bool { turns.count > 1 }
 
-  /// The cases of `Fixtures/moka/answers-NAME.jsonl`.
+  /// The cases of `Fixtures/moka/sets/answers-NAME.jsonl`.
   static func load(_ name: String) throws -> [AnswerCase] {
     let url = RoutingBench.fixtures.appendingPathComponent("answers-\(name).jsonl")
     return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
       guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
         throw CocoaError(.coderReadCorrupt)
       }
-      // answers-blind2's writer defined a null tool as "no particular tool required".
-      let any = name == "blind2"
-      // answers-blind3's brief listed brewAdvice under cupboard only, so its writer labelled brewing
-      // problems cupboard; the app's routing description puts brewing technique on general, the
-      // fallback that holds every tool, as the other sets do. With STRICT_LABELS set, as written.
-      let brewingOnGeneral = name == "blind3" && ProcessInfo.processInfo.environment["STRICT_LABELS"] == nil
-      func turn(_ object: [String: Any]) throws -> AnswerTurn {
-        var object = object
-        if brewingOnGeneral, object["tool"] as? String == "brewAdvice", let acceptable = object["acceptable"] as? [String],
-          !acceptable.contains("general")
-        {
-          object["acceptable"] = acceptable + ["general"]
-        }
-        return try AnswerTurn(object, nullToolMeansAny: any)
-      }
-      let turns = try (object["turns"] as? [[String: Any]]).map { try $0.map(turn) } ?? [try turn(object)]
+      let turns = try (object["turns"] as? [[String: Any]]).map { try $0.map(AnswerTurn.init) } ?? [try AnswerTurn(object)]
       return AnswerCase(
         id: object["id"] as? String ?? "?", topic: object["topic"] as? String ?? "", turns: turns,
         when: object["when"] as? [String: Any] ?? [:])

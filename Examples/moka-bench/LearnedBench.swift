@@ -10,8 +10,8 @@ import RistrettoRules
 /// Each turn is read on its own, without the conversation before it, so a follow-up that needs
 /// an earlier turn counts against it; single questions are the like-for-like figure.
 enum LearnedBench {
-  /// The tuning sets the rules learn from (`answers-blind2` reads a null tool as "any tool", so
-  /// it is left out).
+  /// The tuning sets the rules learn from (`answers-blind2` names no particular tool, `*`, on
+  /// many turns, so it is left out).
   static let trainingSets =
     ["dev", "blind"] + (3...24).map { "blind\($0)" }
   static let heldOutSets = ["blind25", "real1"]

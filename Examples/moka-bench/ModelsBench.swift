@@ -124,7 +124,7 @@ import Ristretto
     /// The dev routing questions asked as `moka ask` does; answers that contain marker text.
     static func askDevQuestions(model: LlamaLanguageModel, limit: Int?) async throws -> (Int, Int, Int) {
       let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Fixtures/moka/routing-dev.jsonl")
+        .appendingPathComponent("../../Fixtures/moka/sets/routing-dev.jsonl")
       var questions = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
         try GeneratedContent(json: String($0)).value(String.self, forProperty: "q")
       }

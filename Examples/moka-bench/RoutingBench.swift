@@ -13,7 +13,7 @@ enum RoutingBench {
 
   /// The folder of the labelled sets (found from this file's path, so it works from any directory).
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../Fixtures/moka").standardizedFileURL
+    .appendingPathComponent("../../Fixtures/moka/sets").standardizedFileURL
 
   static func load(_ name: String) throws -> [Example] {
     let text = try String(contentsOf: fixtures.appendingPathComponent("routing-\(name).jsonl"), encoding: .utf8)

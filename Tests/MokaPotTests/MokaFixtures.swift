@@ -29,10 +29,10 @@ enum MokaFixtures {
     reply.response.toolCalls.map { ($0.toolName, $0.arguments.jsonString) }
   }
 
-  /// The labelled routing set at `Fixtures/moka/routing-NAME.jsonl`.
+  /// The labelled routing set at `Fixtures/moka/sets/routing-NAME.jsonl`.
   static func routingSet(_ name: String) throws -> [(q: String, label: String, acceptable: [String])] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Fixtures/moka/routing-\(name).jsonl")
+      .appendingPathComponent("../../Fixtures/moka/sets/routing-\(name).jsonl")
     return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
       let object = try GeneratedContent(json: String(line))
       return (

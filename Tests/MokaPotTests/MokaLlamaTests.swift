@@ -16,7 +16,7 @@ import Testing
     @Test func theModelRouterAnswersEveryDevQuestionUnderItsSchema() async throws {
       let model = LlamaLanguageModel(path: ProcessInfo.processInfo.environment["RISTRETTO_MODEL"]!)
       let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../Fixtures/moka/routing-dev.jsonl")
+        "../../Fixtures/moka/sets/routing-dev.jsonl")
       let router = MokaRouterPrompt.modelRouter(model: model)
       var chosen = 0
       for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
