@@ -68,7 +68,8 @@
     /// Failures do not crash: ``availability`` becomes `.unavailable` with the reason.
     /// - Parameters:
     ///   - path: The GGUF file.
-    ///   - contextSize: Tokens of context (default 4,096).
+    ///   - contextSize: The most tokens of context (default 4,096), capped at the context the
+    ///     model was trained with (its GGUF's `<arch>.context_length`).
     ///   - threads: CPU threads for decoding (default ``defaultThreads``: all cores but one, at
     ///     most 8).
     ///   - promptThreads: CPU threads for prefill (default ``defaultPromptThreads``: all cores, at
@@ -94,7 +95,6 @@
       self.maximumToolStringLength = maximumToolStringLength
       _ = LlamaBackend.ready
       self.path = path
-      self.contextSize = contextSize
       self.toolCalling = toolCalling
       let threadCount = max(1, threads ?? Self.defaultThreads)
       self.threads = threadCount
@@ -102,19 +102,23 @@
       self.promptThreads = promptThreadCount
       var engine: LlamaEngine?
       var detected = ChatTemplate.plain
+      var effectiveContext = contextSize
       loadResult = Result { () throws(LlamaError) -> LlamaTokenizer in
         guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path) }
         try LlamaBackend.validate(path)
         let handle = try Self.load(path, vocabularyOnly: false, progress: progress)
         let jinja = llama_model_chat_template(handle.pointer, nil).map { String(cString: $0) }
         detected = ChatTemplate.detect(jinja: jinja, architecture: Self.metadata(handle, "general.architecture"))
+        let trained = Int(llama_model_n_ctx_train(handle.pointer))
+        if trained > 0 { effectiveContext = min(contextSize, trained) }
         engine = try LlamaEngine(
-          model: handle, contextSize: contextSize, threads: threadCount, promptThreads: promptThreadCount,
+          model: handle, contextSize: effectiveContext, threads: threadCount, promptThreads: promptThreadCount,
           promptCacheBytes: promptCacheBytes)
         // The tokenizer gets its own vocabulary-only load, so it never shares a handle with the
         // context that is decoding.
         return LlamaTokenizer(model: try Self.load(path, vocabularyOnly: true, progress: nil))
       }
+      self.contextSize = effectiveContext
       self.engine = LockedValue(engine)
       promptRenderer = PromptRenderer(template: template ?? detected, toolRenderer: toolRenderer)
     }

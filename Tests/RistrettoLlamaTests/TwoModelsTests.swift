@@ -95,6 +95,13 @@ import Testing
       #expect(installed.model.promptRenderer.template == installed.expectedTemplate)
     }
 
+    @Test func aContextLargerThanTheModelsIsCappedAtItsTrainedLength() throws {
+      let path = try #require(InstalledModel.smollm2.path)
+      let trained = try #require(try TokenizerData(gguf: GGUFMetadata(contentsOf: URL(fileURLWithPath: path))).contextLength)
+      #expect(LlamaLanguageModel(path: path, contextSize: trained * 4).contextSize == trained)
+      #expect(try CountingModel(gguf: URL(fileURLWithPath: path), contextSize: trained * 4).contextSize == trained)
+    }
+
     @Test(arguments: InstalledModel.installed)
     func theOfflineTokenizerAgreesWithLlamaCppOnTheGoldenFile(_ installed: InstalledModel) throws {
       let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
