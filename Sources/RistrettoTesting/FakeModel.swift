@@ -1,7 +1,7 @@
 import Foundation
 import Ristretto
 
-/// A scripted ``LanguageModel`` for tests: it replies with what you tell it and records every
+/// A scripted `LanguageModel` for tests: it replies with what you tell it and records every
 /// request, so a test can check exactly what the model saw.
 ///
 /// ```swift
