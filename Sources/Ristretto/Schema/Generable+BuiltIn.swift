@@ -94,7 +94,10 @@ extension Decimal: Generable {
   }
 
   /// The number, as the nearest `Double`.
-  public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(Double(truncating: self as NSNumber))) }
+  public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(double)) }
+
+  /// The nearest `Double`, which is what a number schema and its bounds hold.
+  var double: Double { Double(truncating: self as NSNumber) }
 }
 
 extension GenerationID: Generable {

@@ -90,11 +90,6 @@ extension GenerationGuide where Value == Decimal {
   }
 }
 
-extension Decimal {
-  /// The nearest `Double`, which is what a number schema's bounds hold.
-  fileprivate var double: Double { Double(truncating: self as NSNumber) }
-}
-
 extension GenerationGuide {
   /// The array must have exactly `count` elements.
   public static func count<Element>(_ count: Int) -> Self where Value == [Element] {

@@ -91,22 +91,16 @@ extension LanguageModelSession {
           guard let tool = configuration.tools.first(where: { $0.name == call.toolName }) else {
             throw GenerationError.unknownTool(call.toolName)
           }
-          let segments: [Transcript.Segment]
-          switch try await perform(call, with: tool) {
-          case .ran(let output):
-            segments = output
-          case .rejected(let violation):
+          let outcome = try await perform(call, with: tool)
+          if case .rejected(let violation) = outcome {
             rejectedCalls += 1
             guard rejectedCalls <= maximumArgumentCorrections else {
               throw GenerationError.invalidToolArguments(
                 tool: tool.name, reason: violation.errorDescription ?? violation.reason, attempts: rejectedCalls)
             }
-            segments = Self.correction(for: violation, tool: tool)
-          case .denied(let denial):
-            segments = Self.denialOutput(denial)
           }
           try Task.checkCancellation()
-          working.append(.toolOutput(Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)))
+          working.append(.toolOutput(outcome.output(of: call, tool: tool)))
         }
         if let grounding, schema == nil {
           let (text, selectionUsage) = try await groundedAnswer(

@@ -9,6 +9,17 @@ extension LanguageModelSession {
     case rejected(SchemaViolation)
     /// The app's delegate denied the call; the model receives the denial as the output.
     case denied(ToolCallDenial)
+
+    /// The output the model receives for `call`: the tool's, the correction or the denial.
+    func output(of call: Transcript.ToolCall, tool: any Tool) -> Transcript.ToolOutput {
+      let segments: [Transcript.Segment]
+      switch self {
+      case .ran(let output): segments = output
+      case .rejected(let violation): segments = LanguageModelSession.correction(for: violation, tool: tool)
+      case .denied(let denial): segments = [.text("Error: \(denial.errorDescription ?? denial.reason)")]
+      }
+      return Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments)
+    }
   }
 
   /// Checks a call's arguments against the tool's schema, asks the delegate, then decodes the
@@ -34,20 +45,8 @@ extension LanguageModelSession {
         outcome = .ran(Transcript.Segment.segments(of: content))
       }
     }
-    let segments: [Transcript.Segment]
-    switch outcome {
-    case .ran(let output): segments = output
-    case .denied(let denial): segments = Self.denialOutput(denial)
-    case .rejected(let violation): segments = Self.correction(for: violation, tool: tool)
-    }
-    await delegate.toolCallDidFinish(
-      call, tool: tool, output: Transcript.ToolOutput(id: call.id, toolName: tool.name, segments: segments))
+    await delegate.toolCallDidFinish(call, tool: tool, output: outcome.output(of: call, tool: tool))
     return outcome
-  }
-
-  /// The tool output that tells the model its call was denied.
-  static func denialOutput(_ denial: ToolCallDenial) -> [Transcript.Segment] {
-    [.text("Error: \(denial.errorDescription ?? denial.reason)")]
   }
 
   /// The tool output that tells the model its call was rejected and how to correct it.
