@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
 # Fails on a break of the public API of the library products that CHANGELOG.md does not
-# announce. The baseline is the release commit named in .ci/api-baseline; an announced break is
-# one line of .ci/api-breaks.txt (the exact "API breakage: …" message) with its changelog entry.
-# The baseline's API is cached in $RISTRETTO_CACHE (default ~/.cache/ristretto), keyed by commit.
-# Usage: scripts/api-check.sh
+# announce. The API of the last release is the listing .ci/api-baseline.txt (public symbols,
+# requirements and conformances, read from symbol graphs); an announced break is one line of
+# .ci/api-breaks.txt (the exact text after "API break: ") with its changelog entry.
+# Usage: swift build && scripts/api-check.sh             compare the built modules with the listing
+#        swift build && scripts/api-check.sh --record    write the listing, at a release commit
 set -euo pipefail
 cd "$(dirname "$0")/.."
-baseline=$(tr -d '[:space:]' < .ci/api-baseline)
-cache=${RISTRETTO_CACHE:-$HOME/.cache/ristretto}/api-baseline-$baseline
-mkdir -p "$cache"
-products=(--products Ristretto RistrettoRules RistrettoTesting RistrettoServer)
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-# The comparison tool has been seen to crash now and then without a finding; such a run is
-# repeated once. A run that reports a breakage fails at once.
-for attempt in 1 2; do
-  status=0
-  swift package diagnose-api-breaking-changes "$baseline" "${products[@]}" --baseline-dir "$cache" \
-    --breakage-allowlist-path .ci/api-breaks.txt > "$log" 2>&1 || status=$?
-  grep -E "API breakage|No breaking changes|error:" "$log" || true
-  if [ "$status" -eq 0 ]; then exit 0; fi
-  if grep -q "API breakage" "$log"; then break; fi
-  echo "the comparison ended with status $status and no finding (attempt $attempt)" >&2
+modules=${RISTRETTO_MODULES:-.build/debug/Modules}
+[ -f "$modules/Ristretto.swiftmodule" ] || { echo "build first: swift build" >&2; exit 1; }
+graphs=$(mktemp -d)
+trap 'rm -rf "$graphs"' EXIT
+target=$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
+for module in Ristretto RistrettoRules RistrettoTesting RistrettoServer; do
+  swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$target" \
+    -output-dir "$graphs" -minimum-access-level public -skip-synthesized-members
 done
-echo "the public API breaks against $baseline without an announcement, or could not be compared: add the" \
-  "change to CHANGELOG.md and its exact message to .ci/api-breaks.txt, or keep the old spelling as deprecated" >&2
-tail -20 "$log" >&2
+listing="$graphs/listing.txt"
+python3 scripts/api-symbols.py dump "$graphs" > "$listing"
+if [ "${1:-}" = "--record" ]; then
+  { echo "# public API at $(git rev-parse HEAD)"; cat "$listing"; } > .ci/api-baseline.txt
+  echo "recorded $(wc -l < "$listing") lines in .ci/api-baseline.txt"
+  exit 0
+fi
+if python3 scripts/api-symbols.py compare <(grep -v '^#' .ci/api-baseline.txt) "$listing" .ci/api-breaks.txt; then
+  echo "no API break against $(head -1 .ci/api-baseline.txt | sed 's/^# public API at //')"
+  exit 0
+fi
+echo "the public API breaks against the last release without an announcement: add the change to" \
+  "CHANGELOG.md and the text after 'API break: ' to .ci/api-breaks.txt, or keep the old spelling" \
+  "as deprecated" >&2
 exit 1
