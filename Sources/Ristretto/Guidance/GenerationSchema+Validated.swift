@@ -7,6 +7,7 @@ extension GenerationSchema {
   /// - Throws: ``SchemaError`` naming the path of the first problem.
   @discardableResult
   public func validated() throws(SchemaError) -> GenerationSchema {
+    if let guideError { throw guideError }
     var seen = Set<String>()
     for definition in definitions {
       guard seen.insert(definition.name).inserted else { throw .duplicateDefinition(definition.name) }

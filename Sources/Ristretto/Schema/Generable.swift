@@ -16,6 +16,22 @@ public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGenerat
   associatedtype PartiallyGenerated: ConvertibleFromGeneratedContent = Self
   /// The schema the model's output is generated under.
   static var generationSchema: GenerationSchema { get }
+  /// This complete value as a streamed snapshot shows it, for code that handles snapshots and
+  /// finished values alike.
+  func asPartiallyGenerated() -> PartiallyGenerated
+}
+
+extension Generable {
+  /// The value itself when it is its own partial form; otherwise its partial form read from
+  /// its content, which holds every property.
+  public func asPartiallyGenerated() -> PartiallyGenerated {
+    if let same = self as? PartiallyGenerated { return same }
+    do {
+      return try PartiallyGenerated(generatedContent)
+    } catch {
+      preconditionFailure("\(Self.self).PartiallyGenerated cannot read a complete value: \(error)")
+    }
+  }
 }
 
 // MARK: - Default implementations

@@ -26,6 +26,11 @@ extension LanguageModelSession {
       return state.transcript
     }
     defer { state.withLock { $0.isResponding = false } }
+    // Every snapshot and the final content of one response share an identity.
+    let generationID = GenerationID()
+    let onSnapshot = onSnapshot.map { report in
+      { @Sendable (content: GeneratedContent) in report(content.identified(by: generationID)) }
+    }
 
     if case .unavailable(let reason) = model.availability { throw GenerationError.modelUnavailable(reason) }
     let options = try options.validated()
@@ -61,8 +66,8 @@ extension LanguageModelSession {
       state.withLock { $0.transcript = Transcript(entries: final) }
       onSnapshot?(GeneratedContent(kind: .string(text)))
       return RunResult(
-        content: GeneratedContent(kind: .string(text)), entries: final[firstNew...], usage: usage, dropped: dropped,
-        confidence: confidence)
+        content: GeneratedContent(kind: .string(text), id: generationID), entries: final[firstNew...], usage: usage,
+        dropped: dropped, confidence: confidence)
     }
     for round in 0...maximumToolRounds {
       try Task.checkCancellation()
@@ -111,17 +116,18 @@ extension LanguageModelSession {
         }
         continue
       }
+      let content = outcome.content.identified(by: generationID)
       let segment: Transcript.Segment
-      if case .string(let text) = outcome.content.kind, schema == nil {
+      if case .string(let text) = content.kind, schema == nil {
         segment = .text(text)
       } else {
-        segment = .structure(outcome.content)
+        segment = .structure(content)
       }
       working.append(.response(Transcript.Response(id: "response-\(working.count)", segments: [segment])))
       let final = working
       state.withLock { $0.transcript = Transcript(entries: final) }
       return RunResult(
-        content: outcome.content, entries: final[firstNew...], usage: usage, dropped: dropped, confidence: outcome.confidence)
+        content: content, entries: final[firstNew...], usage: usage, dropped: dropped, confidence: outcome.confidence)
     }
     throw GenerationError.toolLoopLimit(rounds: maximumToolRounds)
   }

@@ -48,7 +48,7 @@ extension Tool {
   /// True: the schema is part of the instructions.
   public var includesSchemaInInstructions: Bool { true }
 
-  /// The definition written into the instructions.
+  /// The definition written into the instructions (also `ToolDefinition(tool:)`).
   public var definition: ToolDefinition {
     ToolDefinition(
       name: name, description: description, parameters: parameters,
@@ -83,4 +83,16 @@ public struct ToolCallError: Error, Sendable, CustomStringConvertible {
 extension ToolCallError: LocalizedError {
   /// A sentence naming the tool and its error.
   public var errorDescription: String? { description }
+}
+
+extension ToolDefinition {
+  /// The definition of `tool`, as written into the instructions.
+  public init(tool: some Tool) {
+    self = tool.definition
+  }
+}
+
+extension Transcript {
+  /// Foundation Models' name for ``ToolDefinition``, the definition an instructions entry lists.
+  public typealias ToolDefinition = Ristretto.ToolDefinition
 }

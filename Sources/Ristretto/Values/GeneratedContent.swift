@@ -7,6 +7,10 @@ import Foundation
 /// converted from and to. A streaming snapshot of a value still being generated has
 /// `isComplete == false`.
 ///
+/// Content a session generates carries an ``id`` that is the same in every streamed snapshot of
+/// one response; content built with an initializer has none unless given one. Two contents are
+/// equal when their values and completeness are, whatever their identities.
+///
 /// ```swift
 /// let content = try GeneratedContent(json: #"{"roast":"dark","limit":3}"#)
 /// let limit: Int = try content.value(forProperty: "limit")
@@ -32,11 +36,25 @@ public struct GeneratedContent: Sendable, Equatable {
   public var kind: Kind
   /// Whether the value is complete, or a snapshot of a value still being generated.
   public var isComplete: Bool
+  /// The identity of the response that generated the value, stable across its streamed
+  /// snapshots; `nil` for content built by hand.
+  public var id: GenerationID?
 
   /// Creates content of the given kind.
   public init(kind: Kind, isComplete: Bool = true) {
     self.kind = kind
     self.isComplete = isComplete
+  }
+
+  /// Creates complete content of the given kind with an identity.
+  public init(kind: Kind, id: GenerationID?) {
+    self.init(kind: kind)
+    self.id = id
+  }
+
+  /// Values and completeness are compared; identities are not.
+  public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
+    lhs.kind == rhs.kind && lhs.isComplete == rhs.isComplete
   }
 
   /// Creates content from any value that converts to generated content.

@@ -21,6 +21,9 @@ public struct GenerationOptions: Sendable, Equatable, Codable {
     }
   }
 
+  /// Foundation Models' name for ``Sampling``.
+  public typealias SamplingMode = Sampling
+
   /// The sampling strategy; nil lets the backend choose.
   public var sampling: Sampling?
   /// The temperature; nil lets the backend choose.

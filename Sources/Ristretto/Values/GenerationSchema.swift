@@ -52,6 +52,10 @@ public struct GenerationSchema: Sendable, Equatable {
     public var node: Node
     /// Whether the property may be absent (or `null`).
     public var isOptional: Bool
+    /// The definitions the property's node references, carried into the schema it joins.
+    var definitions: [Definition] = []
+    /// A guide the node could not take, reported when the schema is validated.
+    var guideError: SchemaError?
 
     /// Creates a property.
     public init(name: String, description: String? = nil, node: Node, isOptional: Bool = false) {
@@ -82,6 +86,8 @@ public struct GenerationSchema: Sendable, Equatable {
   public var definitions: [Definition]
   /// A title for the root (the type's name), written as `title` in JSON Schema.
   public var title: String?
+  /// A guide a property could not take, reported by ``validated()``.
+  var guideError: SchemaError?
 
   /// Creates a schema from a root node and named definitions, without validating it.
   ///

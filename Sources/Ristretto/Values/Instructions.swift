@@ -52,6 +52,8 @@ public enum InstructionsBuilder {
   }
   /// A part that is present only in some builds.
   public static func buildOptional(_ part: Instructions?) -> Instructions { part ?? Instructions(segments: []) }
+  /// A part inside `if #available`.
+  public static func buildLimitedAvailability(_ part: Instructions) -> Instructions { part }
   /// The first branch of an `if`.
   public static func buildEither(first part: Instructions) -> Instructions { part }
   /// The second branch of an `if`.

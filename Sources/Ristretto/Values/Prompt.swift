@@ -52,6 +52,8 @@ public enum PromptBuilder {
   }
   /// A part that is present only in some builds.
   public static func buildOptional(_ part: Prompt?) -> Prompt { part ?? Prompt(segments: []) }
+  /// A part inside `if #available`.
+  public static func buildLimitedAvailability(_ part: Prompt) -> Prompt { part }
   /// The first branch of an `if`.
   public static func buildEither(first part: Prompt) -> Prompt { part }
   /// The second branch of an `if`.

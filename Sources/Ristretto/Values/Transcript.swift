@@ -142,9 +142,10 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
     /// The schema the response had to follow, if any.
     public var responseFormat: GenerationSchema?
 
-    /// Creates a prompt entry.
+    /// Creates a prompt entry; the identifier defaults to a new UUID, as in Foundation Models.
     public init(
-      id: String, segments: [Segment], options: GenerationOptions = GenerationOptions(), responseFormat: GenerationSchema? = nil
+      id: String = UUID().uuidString, segments: [Segment], options: GenerationOptions = GenerationOptions(),
+      responseFormat: GenerationSchema? = nil
     ) {
       self.id = id
       self.segments = segments
@@ -181,6 +182,12 @@ public struct Transcript: Sendable, Equatable, RandomAccessCollection {
     public init(id: String, calls: [ToolCall]) {
       self.id = id
       self.calls = calls
+    }
+
+    /// Creates a tool-calls entry from any sequence of calls; the identifier defaults to a new
+    /// UUID, as in Foundation Models.
+    public init<S: Sequence<ToolCall>>(id: String = UUID().uuidString, _ calls: S) {
+      self.init(id: id, calls: Array(calls))
     }
 
     /// The first call's position: the entry is the collection of its calls, as in Foundation Models.
