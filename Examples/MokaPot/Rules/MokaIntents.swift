@@ -45,6 +45,8 @@ struct MokaIntents: Sendable {
 
   /// The clauses of ``parts(_:merging:)``, each with whether it asks for something: a clause
   /// that points back and asks ("…left, how many pots is that?") makes the one it joins a request.
+  /// A clause whose words repeat an earlier clause's adds no request and is left out, so the
+  /// work is bounded by the distinct clauses, not by the length of the text.
   static func clauses(_ question: Utterance, merging: Bool = true) -> [(part: Utterance, asks: Bool)] {
     var clauses: [String] = []
     var current: [Substring] = []
@@ -72,7 +74,17 @@ struct MokaIntents: Sendable {
         merged.append((clause, isRequest(clause)))
       }
     }
-    return merged.filter { $0.part.words.count >= 2 }
+    var distinct: [(part: Utterance, asks: Bool)] = []
+    var positions: [[String]: Int] = [:]
+    for clause in merged where clause.part.words.count >= 2 {
+      if let earlier = positions[clause.part.words] {
+        distinct[earlier].asks = distinct[earlier].asks || clause.asks
+      } else {
+        positions[clause.part.words] = distinct.count
+        distinct.append(clause)
+      }
+    }
+    return distinct
   }
 
   /// Words by which a clause points back at what an earlier clause named.
