@@ -73,13 +73,7 @@ public struct GeneratedContent: Sendable, Equatable {
 
   /// A structure from pairs; the first of two equal keys wins.
   init(pairs: [(String, any ConvertibleToGeneratedContent)]) {
-    var values: [String: GeneratedContent] = [:]
-    var keys: [String] = []
-    for (key, value) in pairs where values[key] == nil {
-      keys.append(key)
-      values[key] = value.generatedContent
-    }
-    self.init(kind: .structure(properties: values, orderedKeys: keys))
+    self.init(properties: pairs) { first, _ in first }
   }
 
   /// Creates an array of generated content.
