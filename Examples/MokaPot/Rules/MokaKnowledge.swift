@@ -1,3 +1,5 @@
+import Foundation
+import RistrettoFixtures
 import RistrettoRules
 
 /// Brewing technique and coffee knowledge a barista answers without looking anything up: tamping,
@@ -103,14 +105,19 @@ enum MokaKnowledge {
     return question.original.contains("?") || openers.contains(words.first ?? "")
   }
 
+  /// Every topic: those whose answer is written in code, then those whose fixed answer is data.
   static let topics: [Topic] =
-    [greeting, capabilities, offTopic, poem, openingHot, valve, keepUsing, fillLevel, tamping, grindSize, waterTemperature]
-    + [offTheHeat, gasketFitting, gasket, history, name, espressoOrNot, pressure, flameSize, units, coldBrew, aluminium, health]
-    + [milkInPot, milkDrinks, howItWorks, handle, partSize, roastInMoka]
-    + [
-      processes, caffeine, species, peaberry, drinks, roastChoice, roasts, brewTime, halfPot, lid, staleSigns, storage,
-      suitsMoka, honeyGrades,
-    ]
+    [greeting, capabilities, offTopic, valve, keepUsing, offTheHeat, units, processes, suitsMoka, drinks]
+    + writtenAnswers.sorted { $0.key < $1.key }.map { name, text in Topic(name: name, answer: { _ in text }) }
+
+  /// The fixed answers by topic, from the bundled `knowledge.json` (empty only if the package was
+  /// built without it, which a test rules out).
+  static let writtenAnswers: [String: String] =
+    (try? BundledFixtures.data("knowledge.json")).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) }
+    ?? [:]
+
+  /// Words that name the pot.
+  static let potWords = ["moka", "mokas", "bialetti", "stovetop", "stove top", "caffettiera", "macchinetta"]
 
   /// A greeting or thanks with nothing else in it.
   static let greeting = Topic(
