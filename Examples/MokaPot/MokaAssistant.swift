@@ -30,13 +30,27 @@ public struct MokaAssistant: Sendable {
 
   /// The rule book of the deterministic backend.
   public var ruleBook: RuleBook {
-    let bags = (data.cupboard ?? []).map(\.name)
     let tags = MokaTags(data: data)
-    let toolRules = MokaToolRules.rules(tags: tags, bagNames: bags)
-    let intents = MokaIntents(rules: toolRules, bagNames: bags)
+    let toolRules = MokaToolRules.rules(tags: tags, bagNames: bagNames)
+    let intents = MokaIntents(rules: toolRules, bagNames: bagNames)
+    return book(
+      classifier: MokaRouting(MokaRouter.classifier(tags: tags), data: data, intents: intents), toolRules: toolRules,
+      tags: tags)
+  }
+
+  /// The rule book with routing, tool choice and arguments learned from labelled examples
+  /// (``MokaLearning``) in place of the written ones; answers, follow-ups and knowledge stay.
+  public func ruleBook(learned: LearnedRules) -> RuleBook {
+    let learnedBook = learned.ruleBook
+    return book(classifier: learnedBook.classifier, toolRules: learnedBook.toolRules, tags: MokaTags(data: data))
+  }
+
+  private var bagNames: [String] { (data.cupboard ?? []).map(\.name) }
+
+  private func book(classifier: any UtteranceClassifier, toolRules: [ToolRule], tags: MokaTags) -> RuleBook {
+    let intents = MokaIntents(rules: toolRules, bagNames: bagNames)
     var book = RuleBook(
-      classifier: MokaRouting(MokaRouter.classifier(tags: tags), data: data, intents: intents),
-      toolRules: toolRules,
+      classifier: classifier, toolRules: toolRules,
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },
       reply: MokaAnswers.reply, statusProperty: "status",
       statusDidNotRun: { $0.hasSuffix("Unavailable") }, unavailableSentence: MokaAnswers.unavailable,

@@ -14,6 +14,18 @@ enum AnswerBackends {
     var backends = [
       AnswersBench.Backend(name: "rules") { assistant in try assistant.chat(model: assistant.rulesModel) }
     ]
+    if options.backend == "learned" {
+      // Routing, tool choice and arguments learned from the tuning sets' labels; a tuning set
+      // named with --set is left out of them.
+      let examples = try MokaLearning.examples(leavingOut: options.setWasGiven ? [options.set] : [])
+      backends.append(
+        AnswersBench.Backend(name: "learned") { assistant in
+          let learned = MokaLearning.rules(data: assistant.data, tools: assistant.toolbox, examples: examples)
+          let model = RuleBasedModel(rules: assistant.ruleBook(learned: learned), tokenizer: try MokaAssistant.smolLM2Tokenizer())
+          return try assistant.chat(model: model)
+        })
+      return backends
+    }
     guard options.backend == "llama" else { return backends }
     #if Llama
       let environment = ProcessInfo.processInfo.environment

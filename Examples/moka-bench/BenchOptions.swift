@@ -35,8 +35,8 @@ struct BenchOptions {
                  $RISTRETTO_GEMMA_MODEL); with --anchors, beside llguidance and XGrammar on each GGUF model's
                  vocabulary (installed from PyPI into a cached virtual environment by scripts/guidance_anchors.py)
       routing    routing accuracy: leave-one-set-out on the training sets, then the blind set (--set NAME|all)
-      answers    answer quality on the answer sets (dev, blind…blind23 tuned on; blind24, blind25 never): route, first
-                 tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|llama)
+      answers    answer quality on the answer sets (dev, blind…blind24 tuned on; blind25, real1, real2 held out): route, first
+                 tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|learned|llama)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       inputs     time against question size (1k-100k characters): token count, rules, session, chat turn
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
@@ -52,7 +52,8 @@ struct BenchOptions {
       --anchors     guidance: llguidance and XGrammar side by side on the same vocabulary, schemas and tokens
       --model PATH  GGUF model (default $RISTRETTO_MODEL); guidance takes it more than once
       --limit N     models: ask only the first N dev questions; answers: the first N cases of each set
-      --backend B   answers: rules (default) or llama (also every installed GGUF model)
+      --backend B   answers: rules (default), learned (also the rules with routing, tool choice and
+                    arguments learned from the tuning sets) or llama (also every installed GGUF model)
       --threads N   decode, answers: llama.cpp threads (default: the backend's)
       --prompt-threads N
                     answers: llama.cpp prefill threads (default: the backend's)

@@ -12,13 +12,11 @@ import RistrettoRules
 enum LearnedBench {
   /// The tuning sets the rules learn from (`answers-blind2` names no particular tool, `*`, on
   /// many turns, so it is left out).
-  static let trainingSets =
-    ["dev", "blind"] + (3...24).map { "blind\($0)" }
-  static let heldOutSets = ["blind25", "real1"]
+  static let trainingSets = MokaLearning.answerSets
+  static let heldOutSets = ["blind25", "real1", "real2"]
   /// The routing sets the router learns from, and those held out.
-  static let routingTrainingSets =
-    ["dev", "holdout", "test", "final", "blind"] + (2...22).map { "blind\($0)" }
-  static let routingHeldOutSets = ["blind23", "blind24", "real1"]
+  static let routingTrainingSets = MokaLearning.routingSets
+  static let routingHeldOutSets = ["blind23", "blind24", "real1", "real2"]
 
   struct Turn {
     var example: LabelledExample
@@ -50,7 +48,7 @@ enum LearnedBench {
       cache: DerivedDataCache(directory: directory))
     func learn() -> LearnedRules {
       LearnedRules(
-        examples: training, tools: assistant.toolbox.map(\.definition), vocabularies: vocabularies(data),
+        examples: training, tools: assistant.toolbox.map(\.definition), vocabularies: MokaLearning.vocabularies(data),
         reply: "I can help with moka-pot coffee.", settings: settings)
     }
     var start = clock.now
@@ -135,19 +133,6 @@ enum LearnedBench {
       try encoder.encode(scores).write(to: URL(fileURLWithPath: path))
       print("wrote \(path)")
     }
-  }
-
-  /// The names in the data, as vocabularies of the tools' string arguments.
-  static func vocabularies(_ data: MokaData) -> [String: Gazetteer] {
-    let origins = Set(data.beans.flatMap { [$0.country, $0.region] }).sorted()
-    let notes = Set(data.beans.flatMap(\.notes)).sorted()
-    let items = Set(data.cafes.flatMap(\.sells)).sorted()
-    return [
-      "searchBeans.origin": Gazetteer(values: origins, partialNames: true),
-      "searchBeans.notes": Gazetteer(values: notes), "tasteQuiz.likes": Gazetteer(values: notes),
-      "cupboard.bag": Gazetteer(values: (data.cupboard ?? []).map(\.name), partialNames: true),
-      "nearbyCafes.item": Gazetteer(values: items),
-    ]
   }
 
   static func turns(_ name: String) throws -> [Turn] {
