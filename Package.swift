@@ -56,7 +56,7 @@ let package = Package(
         // are held out); the rule-based router trains on the tuning sets it names.
         .copy("moka/sets"),
         // Questions labelled with the knowledge topic they ask (null: none).
-        .copy("moka/knowledge-topics.jsonl"), .copy("moka/knowledge.json"),
+        .copy("moka/knowledge-topics.jsonl"), .copy("moka/knowledge.json"), .copy("moka/terms.json"),
       ]
     ),
     .target(

@@ -5,7 +5,7 @@ import Testing
 
 @testable import MokaPot
 
-@Suite("Moka knowledge as data")
+@Suite("Moka knowledge and terms as data")
 struct MokaKnowledgeDataTests {
   /// The topics the labelled questions name.
   func labelledTopics() throws -> Set<String> {
@@ -36,5 +36,21 @@ struct MokaKnowledgeDataTests {
   @Test func aFixedAnswerIsGivenFromTheData() throws {
     let topic = try #require(MokaKnowledge.topicsByName["fillLevel"])
     #expect(topic.answer(Utterance("how full do i fill the bottom")) == MokaKnowledge.writtenAnswers["fillLevel"])
+  }
+
+  @Test func theTermsLoadAndNameOnlyValuesTheToolsTake() {
+    let terms = MokaVocabulary.terms
+    #expect(terms.origins.count >= 30 && terms.flavours.count >= 10 && !terms.price.isEmpty && !terms.decaf.isEmpty)
+    #expect(Set(terms.roasts.map(\.value)) == Set(SearchBeansTool.Arguments.Roast.allCases.map(\.rawValue)))
+    #expect(Set(terms.processes.map(\.value)) == Set(SearchBeansTool.Arguments.Process.allCases.map(\.rawValue)))
+    let problems = Set(BrewAdviceTool.Arguments.Problem.allCases.map(\.rawValue)).subtracting(["none"])
+    #expect(Set(terms.problems.map(\.value)) == problems)
+    for entry in terms.origins + terms.roasts + terms.processes + terms.flavours + terms.problems {
+      #expect(!entry.words.isEmpty, "\(entry.value) has no words")
+    }
+  }
+
+  @Test func anItalianStyleAsksForABlend() {
+    #expect(MokaVocabulary.origin(in: Utterance("something classic italian for my moka")) == "Blend")
   }
 }

@@ -4,59 +4,6 @@ import RistrettoRules
 /// that best matches it, a dose, beans ranked by a taste rather than a brew to fix, coffee that
 /// will not rise, a bag close to its end.
 extension MokaVocabulary {
-  /// Brewing problems and the phrases that describe them, most urgent first (ties go to the
-  /// earlier one, so a safety problem wins). Matched exactly: "water" must not read as "watery".
-  static let problems: [(problem: String, phrases: [String])] = [
-    (
-      "noFlow",
-      [
-        "nothing comes out", "nothing coming out", "nothing came out", "no coffee comes", "doesnt come out", "wont come out",
-        "not coming out", "hiss*", "steam comes", "steam coming", "steam out", "clog*", "blocked", "stuck", "wont brew",
-        "nothing comes up", "nothing coming up", "nothing happens", "non esce", "no sale", "rien ne sort", "kommt nichts",
-      ]
-    ),
-    (
-      "sputtering",
-      [
-        "sputter*", "splutter*", "spit*", "spray*", "explod*", "splash*", "erupt*", "schizz*", "salpica*", "spritz*", "spurt*",
-        "splatter*",
-      ]
-    ),
-    (
-      "leaking",
-      [
-        "leak*", "gasket*", "seal", "seals", "o ring", "rubber ring", "drips down", "dripping down", "dribbl*", "seep*", "seam",
-        "ooz*",
-      ]
-    ),
-    ("induction", ["induction"]),
-    ("metallic", ["metallic", "metal", "tinny", "aluminium taste", "aluminum taste"]),
-    ("groundsInCup", ["grounds in", "gritty", "sludge", "sludgy", "sediment", "grit", "muddy", "grinds in"]),
-    ("bitter", ["bitter*", "burnt", "burned", "burning", "harsh", "acrid", "ashy", "scorched", "amaro"]),
-    ("sour", ["sour*", "acidic", "tangy", "underextract*", "vinegary"]),
-    (
-      "weak", ["weak*", "watery", "thin", "bland", "tasteless", "flavorless", "flavourless", "like water", "diluted", "like tea"]
-    ),
-    (
-      "firstUse",
-      [
-        "first use", "first time", "brand new", "new pot", "new moka", "season*", "never used", "before using", "first moka",
-        "unbox*", "first brew", "before brewing",
-      ]
-    ),
-    (
-      "cleaning",
-      [
-        "clean*", "crust*", "scale", "scaling", "chalk*", "white deposit*", "descal*", "wash", "washing", "washes", "washed it",
-        "washed the",
-        // ("Washed" alone is a process.)
-        "limescale", "mould*", "mold",
-        "moldy", "soap", "dishwasher", "nettoy*", "detartr*",
-        "pulire", "pulisco", "pulizia", "limpiar", "limpio", "reinig*", "entkalk*",
-      ]
-    ),
-  ]
-
   /// Whether the question asks how much coffee or water goes into a brew ("how much coffee do I
   /// use?", "how much should I put in?"): a dose, not an amount the user has.
   static func asksDose(_ utterance: Utterance) -> Bool {
@@ -72,12 +19,6 @@ extension MokaVocabulary {
         && !after.contains("left") && !after.contains("buy")
     }
   }
-
-  /// Words saying a bag is close to its end ("nearly gone", "almost finished", "running low").
-  static let runningLow = [
-    "running low", "running out", "run out", "almost out", "nearly out", "almost empty", "nearly empty", "almost gone",
-    "nearly gone", "almost finished", "nearly finished", "almost done", "nearly done",
-  ]
 
   /// The brewing problem that best matches `utterance`: the most phrases matched, the more urgent on a tie.
   static func problem(in utterance: Utterance) -> String? {

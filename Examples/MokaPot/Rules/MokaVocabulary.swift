@@ -1,78 +1,37 @@
+import Foundation
+import RistrettoFixtures
 import RistrettoRules
 
 /// Words the moka rules recognise: origins, roasts, processes, flavours, problems.
 enum MokaVocabulary {
+  /// The domain's terms and their synonyms, from the bundled `terms.json`: per origin, roast,
+  /// process, flavour note and brewing problem, the words that name it (continents name every
+  /// country of the corpus there; blends are searched as the country "Blend"; places that grow
+  /// little or no coffee are searched by name, so the answer can say the corpus has none), and the
+  /// phrases of decaf, price, the Italian style, running low, and words that make a country's
+  /// adjective a style.
+  static let terms = MokaTerms.bundled
+
+  static let originNames = terms.origins.map { (words: $0.words, origin: $0.value) }
+  static let roasts = terms.roasts.map { (words: $0.words, roast: $0.value) }
+  static let processes = terms.processes.map { (words: $0.words, process: $0.value) }
+  static let flavourWords = terms.flavours.map { (words: $0.words, note: $0.value) }
+  /// Brewing problems and the phrases that describe them, most urgent first (ties go to the
+  /// earlier one, so a safety problem wins). Matched exactly: "water" must not read as "watery",
+  /// and cleaning has "washed it" but never "washed" alone, which is a process.
+  static let problems = terms.problems.map { (problem: $0.value, phrases: $0.words) }
+  static let decafPhrases = terms.decaf
+  /// Words about money: the data has no prices, so such a constraint is reported, never applied.
+  static let pricePhrases = terms.price
+  static let italianStyle = terms.italianStyle
+  static let runningLow = terms.runningLow
+  static let styleWords = Set(terms.styleWords)
+
   /// Words that name an origin, and the corpus country (or region) they search for; a people's
   /// name is also known in the plural ("Kenyans", "Colombians").
   static let origins: [(words: [String], origin: String)] = originNames.map { entry in
     (entry.words + entry.words.filter { $0.hasSuffix("an") && !$0.contains(" ") }.map { $0 + "s" }, entry.origin)
   }
-
-  static let originNames: [(words: [String], origin: String)] = [
-    (
-      [
-        "ethiopia", "ethiopian", "etiopia", "ethiopie", "athiopien", "yirgacheffe", "sidamo", "sidama", "guji", "harrar", "jimma",
-      ], "Ethiopia"
-    ),
-    (["kenya", "kenyan", "nyeri", "kirinyaga", "embu"], "Kenya"),
-    (["colombia", "colombian", "colombie", "kolumbien", "huila", "narino", "cauca", "tolima", "antioquia"], "Colombia"),
-    (["brazil", "brazilian", "brasil", "bresil", "brasilien", "cerrado", "mogiana", "santos"], "Brazil"),
-    (["guatemala", "guatemalan", "antigua", "huehuetenango", "atitlan"], "Guatemala"),
-    (
-      ["sumatra", "sumatran", "indonesia", "indonesian", "java", "sulawesi", "toraja", "mandheling", "aceh", "bali"], "Indonesia"
-    ),
-    (["rwanda", "rwandan"], "Rwanda"), (["burundi"], "Burundi"), (["uganda", "ugandan"], "Uganda"),
-    (["tanzania", "tanzanian", "kilimanjaro"], "Tanzania"), (["congo", "kivu"], "DR Congo"),
-    (["honduras", "honduran"], "Honduras"), (["costa rica", "costa rican", "tarrazu"], "Costa Rica"),
-    (["el salvador", "salvadoran"], "El Salvador"), (["nicaragua", "nicaraguan"], "Nicaragua"),
-    (["panama", "panamanian", "boquete"], "Panama"), (["peru", "peruvian"], "Peru"), (["bolivia", "bolivian"], "Bolivia"),
-    (["mexico", "mexican", "chiapas", "oaxaca", "veracruz"], "Mexico"), (["ecuador", "ecuadorian"], "Ecuador"),
-    (["papua", "png"], "Papua New Guinea"), (["india", "indian", "monsooned", "malabar"], "India"),
-    (["yemen", "yemeni", "mocha"], "Yemen"), (["vietnam", "vietnamese"], "Vietnam"), (["china", "chinese", "yunnan"], "China"),
-    (["jamaica", "jamaican", "blue mountain"], "Jamaica"), (["hawaii", "hawaiian", "kona"], "Hawaii"),
-    // Continents: every country of the corpus there.
-    (["central america", "central american"], "Central America"), (["africa", "african"], "Africa"),
-    (["south america", "south american"], "South America"), (["asia", "asian"], "Asia"),
-    (["caribbean"], "Caribbean"),
-    // Blends list "Blend" as their country.
-    // The classic Italian bar coffee is a blend (dark, unless a roast is named: see `roast(in:)`).
-    (["blend", "blends", "miscela", "mezcla"] + italianStyle, "Blend"),
-    // Places people ask about that grow little or no coffee: searched by name, so the answer can
-    // say the corpus has none rather than offer beans from elsewhere.
-    (["australia", "australian"], "Australia"), (["japan", "japanese"], "Japan"), (["italy", "italian"], "Italy"),
-    (["thailand", "thai"], "Thailand"), (["laos"], "Laos"), (["myanmar", "burma"], "Myanmar"),
-    (["philippines", "filipino"], "Philippines"), (["nepal"], "Nepal"), (["taiwan"], "Taiwan"), (["cuba", "cuban"], "Cuba"),
-    (["dominican republic", "dominican"], "Dominican Republic"), (["haiti", "haitian"], "Haiti"),
-    (["puerto rico", "puerto rican"], "Puerto Rico"),
-    (["venezuela"], "Venezuela"), (["zambia"], "Zambia"), (["zimbabwe"], "Zimbabwe"), (["malawi"], "Malawi"),
-    (["cameroon"], "Cameroon"), (["madagascar"], "Madagascar"), (["sri lanka"], "Sri Lanka"), (["timor"], "Timor"),
-    (["usa", "america", "american", "california"], "USA"), (["france", "french"], "France"), (["spain", "spanish"], "Spain"),
-  ]
-
-  static let roasts: [(words: [String], roast: String)] = [
-    (["light roast", "light roasted", "lighter", "lightest", "light", "blonde", "chiara", "claro", "clair", "hell"], "light"),
-    (["medium roast", "medium roasted", "medium", "mittel"], "medium"),
-    (
-      [
-        "dark roast", "dark roasted", "darker", "darkest", "dark", "espresso roast", "italian roast", "scura", "oscuro", "fonce",
-        "dunkel",
-      ],
-      "dark"
-    ),
-  ]
-
-  static let processes: [(words: [String], process: String)] = [
-    (["wet hulled", "wet hull*", "giling basah"], "wetHulled"), (["semi washed"], "semiWashed"),
-    (["washed", "lavado", "lavato"], "washed"),
-    (["natural", "naturals", "naturally processed", "dry process", "dry processed", "naturale"], "natural"),
-    (
-      [
-        "honey process", "honey processed", "honey coffee", "honey coffees", "honeys", "honey processing", "honey one",
-      ],
-      "honey"
-    ),
-    (["anaerobic", "fermented"], "anaerobic"),
-  ]
 
   /// Flavour words and the note family they search for (see `FlavourFamily`): the words below,
   /// then every other note word of a family ("mandarin" → citrus) and every fruit ("apple").
@@ -88,35 +47,6 @@ enum MokaVocabulary {
     }
     return flavourWords + families.filter { !$0.words.isEmpty } + fruits.map { (words: [$0], note: $0) }
   }()
-
-  /// The flavour words written out, each with its note family.
-  static let flavourWords: [(words: [String], note: String)] = [
-    (["chocolate", "chocolatey", "chocolaty", "cocoa", "cacao", "cioccolato", "chocolat", "schokolade"], "chocolate"),
-    (["caramel", "caramelly", "toffee", "butterscotch", "brown sugar", "molasses"], "caramel"),
-    (["nut", "nuts", "nutty", "hazelnut", "almond", "walnut", "peanut", "nocciola"], "nut"),
-    (["berry", "berries", "blueberry", "blueberries", "strawberry", "raspberry", "jammy"], "berry"),
-    (["fruit", "fruity", "fruits", "fruttato", "afrutado", "fruite", "fruchtig"], "fruit"),
-    (["cherry", "cherries"], "cherry"), (["peach", "apricot", "plum", "stone fruit"], "stone fruit"),
-    (["citrus", "citrusy", "lemon", "lemony", "lime", "orange", "zesty", "bergamot", "grapefruit"], "citrus"),
-    (["floral", "flowery", "flowers", "jasmine"], "floral"), (["vanilla"], "vanilla"),
-    (["spice", "spicy", "spiced", "cinnamon", "cardamom"], "spice"), (["earthy", "earth", "woody"], "earthy"),
-    (["wine", "winey", "winy", "boozy"], "wine"), (["tropical", "mango", "pineapple"], "tropical"),
-    (["black tea"], "tea"), (["smoke", "smoky", "smokey"], "smoke"), (["tobacco"], "tobacco"),
-  ]
-
-  /// Words that ask for decaffeinated coffee.
-  static let decafPhrases = [
-    "decaf*", "caffeine free", "no caffeine", "without caffeine", "low caffeine", "less caffeine", "sin cafeina",
-    "entkoffein*", "deca", "decafeine*", "descafeinado*", "decaffeinato",
-  ]
-
-  /// Words about money: the data has no prices, so such a constraint is reported, never applied.
-  /// (Whole words where a prefix would catch a place: "Costa Rica", "European".)
-  static let pricePhrases = [
-    "price*", "cost", "costs", "costing", "costly", "cheap*", "expensive", "afford*", "budget", "euro", "euros", "eur", "dollar*",
-    "usd", "bucks", "quid", "pay for", "would i pay", "spend on", "to pay",
-    "pound*", "money", "prezzo", "precio", "prix", "preis",
-  ]
 
   /// The species asked for ("robusta beans", "pure arabica"); none when both are named, as in a
   /// comparison, or when the one named is negated ("no robusta": arabica). Of two, the one not set
@@ -148,9 +78,6 @@ enum MokaVocabulary {
     }
   }
 
-  /// Words for the classic Italian bar style of coffee.
-  static let italianStyle = ["italian style", "italian styled", "classic italian", "italian bar*"]
-
   /// The first entry of `table` whose words occur in `utterance` (exactly, or fuzzily when asked).
   static func first(_ table: [(words: [String], value: String)], in utterance: Utterance) -> String? {
     table.first { entry in utterance.matchesAny(entry.words) }?.value
@@ -178,14 +105,6 @@ enum MokaVocabulary {
     }
     return refused
   }
-
-  /// Words after a country's adjective that make it a style, not an origin.
-  static let styleWords: Set<String> = [
-    "style", "styles", "styled", "roast", "roasted", "blend", "blends", "espresso", "espressos", "type", "types",
-    "bar", "bars", "cafe", "cafes", "caffe", "moka", "mokas", "pot",
-    // The character of a country's coffee, not where it grew ("that Italian punch").
-    "kick", "punch", "taste", "flavour", "flavor", "character", "way", "feel", "crema",
-  ]
 
   /// Every origin named, in the order named, less those that name a style.
   static func namedOrigins(in utterance: Utterance) -> [String] {
@@ -443,4 +362,22 @@ enum MokaVocabulary {
     }
     return found.sorted { $0.position < $1.position }.map(\.like)
   }
+}
+
+/// The moka domain's terms as the bundled `terms.json` holds them.
+struct MokaTerms: Decodable, Sendable {
+  /// A value a tool argument takes and the words that name it.
+  struct Entry: Decodable, Sendable {
+    var value: String
+    var words: [String]
+  }
+  var origins, roasts, processes, flavours, problems: [Entry]
+  var decaf, price, italianStyle, runningLow, styleWords: [String]
+
+  /// The bundled terms (empty only if the package was built without them, which a test rules out).
+  static let bundled: MokaTerms =
+    (try? BundledFixtures.data("terms.json")).flatMap { try? JSONDecoder().decode(MokaTerms.self, from: $0) }
+    ?? MokaTerms(
+      origins: [], roasts: [], processes: [], flavours: [], problems: [], decaf: [], price: [], italianStyle: [],
+      runningLow: [], styleWords: [])
 }
