@@ -32,10 +32,12 @@ export SWIFT_BACKTRACE=enable=no
 # them at exit. ASan's memory errors are all still reported.
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
-TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript cli server)
+TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece transcript cli server moka-tools)
 # Sources a harness compiles in besides Fuzz/Fuzz*.swift (the CLI parser lives in an executable target;
-# the served backend's reader is internal to its module, so the harness is compiled with it).
-declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift [server]="$(echo Sources/RistrettoServer/*.swift)")
+# the served backend's reader is internal to its module; the moka tools and the decoding of their data
+# belong to the example, whose bundled-file loading is left out).
+declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift [server]="$(echo Sources/RistrettoServer/*.swift)"
+  [moka-tools]="Examples/MokaPot/Data/MokaData.swift Examples/MokaPot/Data/MokaData+Validation.swift $(echo Examples/MokaPot/Tools/*.swift)")
 configuration="${FUZZ_CONFIGURATION:-release}"
 scratch=.build/fuzz
 bin="$scratch/bin"

@@ -1,7 +1,8 @@
 import Foundation
-import MokaPot
 import Ristretto
 import Testing
+
+@testable import MokaPot
 
 /// Every field of the data files at its extremes: the entry is left out and named (file, entry,
 /// field), the rest of the file is used, and every tool and the rules answer without a trap.
@@ -75,4 +76,20 @@ struct MokaDataRangeTests {
 
   @Test(arguments: ["24:01-25:00", "7:00-20:00", "20:00-08:00", "99999999999999999999:00-23:00", "+1:00-02:00", "closed", ""])
   func invalidHoursAreRefused(_ range: String) { #expect(MokaDataRanges.hours(range) == nil) }
+
+  /// A result count outside the schema's 1...5, as a direct call may pass it: the nearest bound
+  /// when read from content, no results (not a trap) when set negative on the value.
+  @Test func aLimitOutsideItsRangeNeverTraps() async throws {
+    var data = MokaData.load(now: MokaFixtures.now)
+    data.location = (latitude: 45.0703, longitude: 7.6869)
+    let read = try NearbyCafesTool.Arguments(GeneratedContent(json: #"{"need":"any","openNow":false,"limit":-1}"#))
+    #expect(read.limit == 1)
+    var places = read
+    places.limit = -3
+    #expect(try await NearbyCafesTool(data: data).call(arguments: places).places.isEmpty)
+    var beans = try SearchBeansTool.Arguments(GeneratedContent(json: #"{"origin":"Kenya","notes":[],"limit":99}"#))
+    #expect(beans.limit == 5)
+    beans.limit = Int.min
+    #expect(try await SearchBeansTool(data: data).call(arguments: beans).beans.isEmpty)
+  }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RistrettoFixtures
 
 /// A bean of the reference corpus.
 public struct Bean: Sendable, Codable, Equatable {
@@ -75,21 +74,16 @@ public struct MokaData: Sendable {
       (beans, cupboard, cafes, indexHealth, location, now)
   }
 
-  /// Loads the bundled fixtures, or the files in `directory` (`beans.json`, `cupboard.json`, `cafes.json`).
-  ///
-  /// A file that is missing, unreadable or invalid does not stop the others: it is recorded in
-  /// ``unavailable`` with the reason, and only the questions that need it are answered as unavailable.
-  public static func load(from directory: URL? = nil, now: Date = Date()) -> MokaData {
-    var problems: [MokaSource: String] = [:]
+  /// Decodes and validates the bytes of each file; a file absent from `files` is unavailable
+  /// for the reason in `problems` (or as missing). An entry outside its range is left out and
+  /// recorded in ``issues``; a file that does not decode is recorded in ``unavailable``.
+  public static func decoding(
+    _ files: [MokaSource: Data], problems: [MokaSource: String] = [:], now: Date
+  ) -> MokaData {
+    var problems = problems
     func read<T: Decodable>(_ source: MokaSource, as type: T.Type) -> T? {
-      let bytes: Data
-      do {
-        bytes =
-          try directory.map { try Data(contentsOf: $0.appendingPathComponent(source.rawValue)) }
-          ?? BundledFixtures.data(source.rawValue)
-      } catch {
-        let path = directory.map { $0.appendingPathComponent(source.rawValue).path } ?? source.rawValue
-        problems[source] = "\(path) could not be read (missing or not readable)"
+      guard let bytes = files[source] else {
+        if problems[source] == nil { problems[source] = "\(source.rawValue) is missing" }
         return nil
       }
       do {

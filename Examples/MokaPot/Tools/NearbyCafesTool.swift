@@ -31,7 +31,8 @@ public struct NearbyCafesTool: Tool {
       kind = try content.value(forProperty: "kind")
       item = try content.value(forProperty: "item")
       openNow = try content.value(forProperty: "openNow")
-      limit = try content.value(forProperty: "limit")
+      // (Outside its schema's range, as a direct call may pass it, the nearest bound.)
+      limit = min(max(try content.value(forProperty: "limit") as Int, 1), 5)
     }
   }
 
@@ -132,9 +133,9 @@ public struct NearbyCafesTool: Tool {
     let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
     if wanted.isEmpty, !sorted.isEmpty {
       // Places match but none is open: say so, with the nearest and its hours, rather than "none nearby".
-      return Output(status: .noneOpenNow, places: Array(sorted.prefix(arguments.limit)))
+      return Output(status: .noneOpenNow, places: Array(sorted.prefix(max(arguments.limit, 0))))
     }
-    let nearest = wanted.prefix(arguments.limit)
+    let nearest = wanted.prefix(max(arguments.limit, 0))
     return nearest.isEmpty ? Output(status: .noneNearby) : Output(status: .ok, places: Array(nearest))
   }
 

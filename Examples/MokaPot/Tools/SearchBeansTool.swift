@@ -40,7 +40,8 @@ public struct SearchBeansTool: Tool {
       decaf = try content.value(forProperty: "decaf")
       species = try? content.value(forProperty: "species")
       prefer = try content.value(forProperty: "prefer")
-      limit = try content.value(forProperty: "limit")
+      // (Outside its schema's range, as a direct call may pass it, the nearest bound.)
+      limit = min(max(try content.value(forProperty: "limit") as Int, 1), 5)
     }
   }
 
@@ -111,11 +112,12 @@ public struct SearchBeansTool: Tool {
           }
         }
       }
+      let nearest = (relaxed?.beans ?? []).prefix(max(arguments.limit, 0))
       return Output(
-        status: stale ? .indexStale : .noMatchesInIndex, beans: (relaxed?.beans ?? []).prefix(arguments.limit).map(BeanCard.init),
+        status: stale ? .indexStale : .noMatchesInIndex, beans: nearest.map(BeanCard.init),
         unmatchedFilters: unmatched, relaxedFilters: relaxed.map { [$0.label] } ?? [])
     }
-    return Output(status: stale ? .indexStale : .ok, beans: matches.prefix(arguments.limit).map(BeanCard.init))
+    return Output(status: stale ? .indexStale : .ok, beans: matches.prefix(max(arguments.limit, 0)).map(BeanCard.init))
   }
 
   /// The coffee-growing countries of each continent an origin may name ("africa").
