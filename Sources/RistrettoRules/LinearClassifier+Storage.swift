@@ -27,14 +27,47 @@ extension LinearClassifier {
     minimumProbability: Double = 0.5, unsureAnswer: String = "unsure", cache: DerivedDataCache = .standard
   ) -> LinearClassifier {
     var fingerprint = Fingerprint()
-    fingerprint.add("LinearClassifier/1")
-    fingerprint.add(featuresFingerprint)
-    fingerprint.add("\(features.characterLengths) \(features.wordPairs)")
-    fingerprint.add("\(training.epochs) \(training.learningRate) \(training.l2) \(training.seed)")
     for example in examples {
       fingerprint.add(example.text)
       fingerprint.add(example.label)
     }
+    return cached(
+      examplesFingerprint: fingerprint, examples: { examples }, features: features, featuresFingerprint: featuresFingerprint,
+      training: training, minimumProbability: minimumProbability, unsureAnswer: unsureAnswer, cache: cache)
+  }
+
+  /// A classifier trained once per machine on examples that are read only when it trains: `source`
+  /// (the bytes the examples are parsed from, say) stands for them in the fingerprint, so a start
+  /// that finds the weights stored never parses the examples.
+  ///
+  /// ```swift
+  /// let bytes = try Data(contentsOf: examplesFile)
+  /// let router = LinearClassifier.cached(
+  ///   source: bytes, examples: { parse(bytes) }, features: NGramFeatures(), featuresFingerprint: "v1")
+  /// ```
+  public static func cached(
+    source: some Sequence<UInt8>, examples: () -> [Example], features: NGramFeatures, featuresFingerprint: String,
+    training: Training = Training(), minimumProbability: Double = 0.5, unsureAnswer: String = "unsure",
+    cache: DerivedDataCache = .standard
+  ) -> LinearClassifier {
+    var fingerprint = Fingerprint()
+    fingerprint.add("source")
+    fingerprint.add(source)
+    return cached(
+      examplesFingerprint: fingerprint, examples: examples, features: features, featuresFingerprint: featuresFingerprint,
+      training: training, minimumProbability: minimumProbability, unsureAnswer: unsureAnswer, cache: cache)
+  }
+
+  private static func cached(
+    examplesFingerprint: Fingerprint, examples: () -> [Example], features: NGramFeatures, featuresFingerprint: String,
+    training: Training, minimumProbability: Double, unsureAnswer: String, cache: DerivedDataCache
+  ) -> LinearClassifier {
+    var fingerprint = Fingerprint()
+    fingerprint.add("LinearClassifier/1")
+    fingerprint.add(featuresFingerprint)
+    fingerprint.add("\(features.characterLengths) \(features.wordPairs)")
+    fingerprint.add("\(training.epochs) \(training.learningRate) \(training.l2) \(training.seed)")
+    fingerprint.add(String(examplesFingerprint.value))
     if let stored = cache.read("classifier", fingerprint: fingerprint),
       let classifier = LinearClassifier(
         stored: stored, features: features, minimumProbability: minimumProbability, unsureAnswer: unsureAnswer)
@@ -42,7 +75,7 @@ extension LinearClassifier {
       return classifier
     }
     let trained = LinearClassifier(
-      examples: examples, features: features, training: training, minimumProbability: minimumProbability,
+      examples: examples(), features: features, training: training, minimumProbability: minimumProbability,
       unsureAnswer: unsureAnswer)
     cache.write(trained.stored, "classifier", fingerprint: fingerprint)
     return trained

@@ -37,6 +37,28 @@ struct StoredClassifierTests {
     #expect(second.labels == fresh.labels)
   }
 
+  @Test func examplesFromASourceAreReadOnlyWhenTraining() throws {
+    let cache = temporaryCache()
+    let source = Data("the examples' file".utf8)
+    var parses = 0
+    func cached(_ bytes: Data) -> LinearClassifier {
+      LinearClassifier.cached(
+        source: bytes,
+        examples: {
+          parses += 1
+          return Self.examples
+        }, features: NGramFeatures(),
+        featuresFingerprint: "t", cache: cache)
+    }
+    let first = cached(source)
+    let second = cached(source)
+    #expect(parses == 1)
+    #expect(answers(second) == answers(first))
+    #expect(answers(first) == answers(LinearClassifier(examples: Self.examples, features: NGramFeatures())))
+    _ = cached(source + Data("!".utf8))
+    #expect(parses == 2)
+  }
+
   @Test func otherExamplesOrFeaturesAreStoredApart() throws {
     let cache = temporaryCache()
     _ = LinearClassifier.cached(examples: Self.examples, features: NGramFeatures(), featuresFingerprint: "t", cache: cache)

@@ -18,10 +18,11 @@ enum MokaRouter {
     "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6",
   ]
 
-  /// The training examples bundled with the package (empty only if the package was built without them,
+  /// The bytes of the bundled training sets (empty only if the package was built without them,
   /// which a test rules out).
-  static let bundledExamples: [LinearClassifier.Example] = trainingSets.flatMap { name in
-    (try? BundledFixtures.data(name + ".jsonl")).map(examples(jsonLines:)) ?? []
+  static let bundledSource: Data = trainingSets.reduce(into: Data()) { bytes, name in
+    bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
+    bytes.append(0x0a)
   }
 
   /// The examples of the bundled `sets`.
@@ -50,14 +51,23 @@ enum MokaRouter {
     classifier(tags: MokaTags(data: data), examples: examples)
   }
 
-  /// A classifier with the tags already derived from the data.
+  /// A classifier with the tags already derived from the data. Trained on the bundled sets, its
+  /// weights are found by the fingerprint of the sets' bytes, so a start that finds them stored
+  /// never parses the sets.
   static func classifier(tags vocabulary: MokaTags, examples: [LinearClassifier.Example]? = nil) -> LinearClassifier {
-    let examples = examples ?? bundledExamples
+    let features = NGramFeatures(tags: vocabulary.tags)
+    guard let examples else {
+      return ClassifierCache.shared.get(vocabulary.fingerprint + "|bundled") {
+        LinearClassifier.cached(
+          source: bundledSource, examples: { MokaRouter.examples(jsonLines: bundledSource) }, features: features,
+          featuresFingerprint: vocabulary.fingerprint + "|router-sets/1", minimumProbability: 0.45, unsureAnswer: "unsure")
+      }
+    }
     let key = vocabulary.fingerprint + "|\(examples.count)|\(examples.first?.text ?? "")|\(examples.last?.text ?? "")"
     return ClassifierCache.shared.get(key) {
       LinearClassifier.cached(
-        examples: examples, features: NGramFeatures(tags: vocabulary.tags), featuresFingerprint: vocabulary.fingerprint,
-        minimumProbability: 0.45, unsureAnswer: "unsure")
+        examples: examples, features: features, featuresFingerprint: vocabulary.fingerprint, minimumProbability: 0.45,
+        unsureAnswer: "unsure")
     }
   }
 }

@@ -18,12 +18,6 @@ enum MokaTopicClassifier {
   /// How many times each topic example counts against one "none" example (topics are rare).
   static let topicWeight = 3
 
-  /// The bundled examples, weighted.
-  static let examples: [LinearClassifier.Example] = {
-    guard let data = try? BundledFixtures.data(file) else { return [] }
-    return examples(jsonLines: String(decoding: data, as: UTF8.self))
-  }()
-
   /// The weighted examples of `text`'s lines `{"q": …, "topic": … | null}`; unreadable lines are skipped.
   static func examples(jsonLines text: String) -> [LinearClassifier.Example] {
     text.split(separator: "\n").flatMap { line -> [LinearClassifier.Example] in
@@ -35,10 +29,15 @@ enum MokaTopicClassifier {
     }
   }
 
-  /// The classifier, trained once per process (its weights are kept in the derived-data cache).
-  static let classifier = LinearClassifier.cached(
-    examples: examples, features: NGramFeatures(), featuresFingerprint: "moka-topics/1", minimumProbability: 0,
-    unsureAnswer: none)
+  /// The classifier, trained once per machine: its weights are kept in the derived-data cache
+  /// under the fingerprint of the labelled file's bytes, so a start that finds them never parses
+  /// the examples.
+  static let classifier: LinearClassifier = {
+    let bytes = (try? BundledFixtures.data(file)) ?? Data()
+    return LinearClassifier.cached(
+      source: bytes, examples: { examples(jsonLines: String(decoding: bytes, as: UTF8.self)) }, features: NGramFeatures(),
+      featuresFingerprint: "moka-topics/2 weight \(topicWeight)", minimumProbability: 0, unsureAnswer: none)
+  }()
 
   /// The topic `question` asks about, or nil.
   static func topic(of question: Utterance) -> String? {

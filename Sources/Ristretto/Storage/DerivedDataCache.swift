@@ -62,10 +62,19 @@ public struct Fingerprint: Sendable, Equatable, Hashable {
   /// An empty fingerprint.
   public init() {}
 
-  /// Adds bytes.
+  /// Adds bytes (contiguous ones, such as `Data` or an array, a buffer at a time).
   public mutating func add(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    var digest = value
+    let read: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+      for byte in buffer { digest = (digest ^ UInt64(byte)) &* Self.prime }
+    }
+    if read == nil {
+      for byte in bytes { digest = (digest ^ UInt64(byte)) &* Self.prime }
+    }
+    value = digest
   }
+
+  private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
   /// Adds a string and a separator, so `("ab", "c")` and `("a", "bc")` differ.
   public mutating func add(_ text: String) {
