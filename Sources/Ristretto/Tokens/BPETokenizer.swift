@@ -30,18 +30,21 @@ public final class BPETokenizer: Tokenizer {
       throw .missingTokenizer("tokenizer model '\(data.model)' is not supported (only gpt2 byte-level BPE)")
     }
     self.data = data
-    var ids: [String: Int] = [:]
-    ids.reserveCapacity(data.tokens.count)
-    for (id, token) in data.tokens.enumerated() where ids[token] == nil { ids[token] = id }
+    // (The first id of a token written twice.)
+    let ids = Dictionary(data.tokens.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     tokenIDs = ids
-    let (encode, decode) = ByteLevel.tables
+    let encode = ByteLevel.tables.encode
+    let decode = ByteLevel.decodeByScalar
     byteTokens = (0..<256).map { byte in Int32(ids[String(Character(encode[byte]))] ?? -1) }
     // Types may be fewer or more than tokens (a hand-made or corrupt file): a token without one is normal.
     let types = data.types ?? []
     tokenBytes = data.tokens.enumerated().map { id, token in
       let type = id < types.count ? types[id] : 1
       if type == 3 || type == 4 { return Array(token.utf8) }
-      return token.unicodeScalars.map { decode[$0] ?? 0x3F }
+      return token.unicodeScalars.map { scalar in
+        let value = Int(scalar.value)
+        return value < decode.count ? decode[value] : 0x3F
+      }
     }
     var table: [UInt64: (Int32, Int32)] = [:]
     table.reserveCapacity(data.merges.count)
@@ -180,5 +183,12 @@ enum ByteLevel {
       decode[scalar] = UInt8(byte)
     }
     return (encode, decode)
+  }()
+
+  /// ``tables``' decode as an array indexed by scalar value (`0x3F`, "?", where no byte maps).
+  static let decodeByScalar: [UInt8] = {
+    var table = [UInt8](repeating: 0x3F, count: 512)
+    for (scalar, byte) in tables.decode { table[Int(scalar.value)] = byte }
+    return table
   }()
 }
