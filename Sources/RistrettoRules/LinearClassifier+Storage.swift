@@ -27,6 +27,7 @@ extension LinearClassifier {
     minimumProbability: Double = 0.5, unsureAnswer: String = "unsure", cache: DerivedDataCache = .standard
   ) -> LinearClassifier {
     var fingerprint = Fingerprint()
+    fingerprint.add("examples")
     for example in examples {
       fingerprint.add(example.text)
       fingerprint.add(example.label)
@@ -38,7 +39,9 @@ extension LinearClassifier {
 
   /// A classifier trained once per machine on examples that are read only when it trains: `source`
   /// (the bytes the examples are parsed from, say) stands for them in the fingerprint, so a start
-  /// that finds the weights stored never parses the examples.
+  /// that finds the weights stored never parses the examples. How the examples are read from
+  /// `source` is not in the fingerprint: name it in `featuresFingerprint` (a version of the
+  /// parser), and change that name whenever the parsing changes.
   ///
   /// ```swift
   /// let bytes = try Data(contentsOf: examplesFile)

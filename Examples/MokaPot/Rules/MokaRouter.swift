@@ -18,8 +18,7 @@ enum MokaRouter {
     "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6",
   ]
 
-  /// The bytes of the bundled training sets (empty only if the package was built without them,
-  /// which a test rules out).
+  /// The bytes of the bundled training sets, one after another.
   static let bundledSource: Data = trainingSets.reduce(into: Data()) { bytes, name in
     bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
     bytes.append(0x0a)
@@ -29,6 +28,10 @@ enum MokaRouter {
   static func examples(sets: [String]) throws -> [LinearClassifier.Example] {
     try sets.flatMap { examples(jsonLines: try BundledFixtures.data($0 + ".jsonl")) }
   }
+
+  /// Names how ``examples(jsonLines:)`` reads the sets, for the stored weights' fingerprint: change
+  /// it whenever that reading changes, or a start reads weights trained on the old reading.
+  static let examplesFormat = "router-sets/1"
 
   /// Parses `{"q": …, "label": …}` lines; an answer case without a label counts as its first
   /// acceptable specialty, and a conversation gives its opening question (later turns lean on context).
@@ -60,7 +63,7 @@ enum MokaRouter {
       return ClassifierCache.shared.get(vocabulary.fingerprint + "|bundled") {
         LinearClassifier.cached(
           source: bundledSource, examples: { MokaRouter.examples(jsonLines: bundledSource) }, features: features,
-          featuresFingerprint: vocabulary.fingerprint + "|router-sets/1", minimumProbability: 0.45, unsureAnswer: "unsure")
+          featuresFingerprint: vocabulary.fingerprint + "|" + examplesFormat, minimumProbability: 0.45, unsureAnswer: "unsure")
       }
     }
     let key = vocabulary.fingerprint + "|\(examples.count)|\(examples.first?.text ?? "")|\(examples.last?.text ?? "")"

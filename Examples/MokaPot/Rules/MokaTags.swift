@@ -124,10 +124,10 @@ struct MokaTags: Sendable {
     ]
   }
 
-  /// Identifies the data the tags come from (for caching a classifier trained with them).
+  /// Identifies the data and the terms the tags come from (for caching a classifier trained with them).
   var fingerprint: String {
-    [bagNames, beanWords, originWords, gearWords, placeWords].map { $0.sorted().joined(separator: ",") }
-      .joined(separator: ";")
+    ([bagNames, beanWords, originWords, gearWords, placeWords] + vocabulary.map { $0.1.union([$0.0]) })
+      .map { $0.sorted().joined(separator: ",") }.joined(separator: ";")
   }
 
   /// The tags of `utterance`.

@@ -18,6 +18,10 @@ enum MokaTopicClassifier {
   /// How many times each topic example counts against one "none" example (topics are rare).
   static let topicWeight = 3
 
+  /// Names how ``examples(jsonLines:)`` reads the file, for the stored weights' fingerprint: change
+  /// it whenever that reading (or ``none``) changes, or a start reads weights trained on the old one.
+  static let examplesFormat = "moka-topics/2"
+
   /// The weighted examples of `text`'s lines `{"q": …, "topic": … | null}`; unreadable lines are skipped.
   static func examples(jsonLines text: String) -> [LinearClassifier.Example] {
     text.split(separator: "\n").flatMap { line -> [LinearClassifier.Example] in
@@ -36,7 +40,7 @@ enum MokaTopicClassifier {
     let bytes = (try? BundledFixtures.data(file)) ?? Data()
     return LinearClassifier.cached(
       source: bytes, examples: { examples(jsonLines: String(decoding: bytes, as: UTF8.self)) }, features: NGramFeatures(),
-      featuresFingerprint: "moka-topics/2 weight \(topicWeight)", minimumProbability: 0, unsureAnswer: none)
+      featuresFingerprint: "\(examplesFormat) weight \(topicWeight)", minimumProbability: 0, unsureAnswer: none)
   }()
 
   /// The topic `question` asks about, or nil.
