@@ -7,7 +7,8 @@ import Ristretto
 /// and tool sources are compiled in).
 ///
 /// Invariants: loading and every tool call never trap, whatever the values; every entry the
-/// load keeps is inside the documented ranges (`MokaDataRanges`).
+/// load keeps has grams within its bag, coordinates on the globe, and no field the load's own
+/// range checks (`MokaDataRanges`) would refuse.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMokaTools(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -29,12 +30,14 @@ public func fuzzMokaTools(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       violated("a bag out of range was kept: \(bag)")
     }
   }
-  for bean in moka.beans where ![bean.body, bean.acidity, bean.sweetness].allSatisfy(MokaDataRanges.score.contains) {
-    violated("a bean out of range was kept: \(bean)")
-  }
-  for cafe in moka.cafes where !(cafe.latitude.isFinite && cafe.longitude.isFinite) {
+  for cafe in moka.cafes where !(cafe.latitude.isFinite && abs(cafe.latitude) <= 90 && abs(cafe.longitude) <= 180) {
     violated("a place with coordinates out of range was kept: \(cafe)")
   }
+  // Every field of every entry kept passes the load's own checks (scores, dates, hours, zones).
+  let kept =
+    moka.beans.flatMap { MokaDataRanges.issues($0) } + (moka.cupboard ?? []).flatMap { MokaDataRanges.issues($0) }
+    + moka.cafes.flatMap { MokaDataRanges.issues($0) }
+  if let issue = kept.first { violated("an entry out of range was kept: \(issue)") }
   let tools: [any Tool] = [
     SearchBeansTool(data: moka), CupboardTool(data: moka), BrewAdviceTool(), TasteQuizTool(),
     NearbyCafesTool(data: moka), OfferChoicesTool(), WebSearchTool(provider: OfflineWebSearch()),

@@ -74,15 +74,15 @@ public struct MokaData: Sendable {
       (beans, cupboard, cafes, indexHealth, location, now)
   }
 
-  /// Decodes and validates the bytes of each file; a file absent from `files` is unavailable
-  /// for the reason in `problems` (or as missing). An entry outside its range is left out and
+  /// Decodes and validates the bytes of each file; a file named in `problems` is unavailable for
+  /// that reason, and one absent from `files` as missing. An entry outside its range is left out and
   /// recorded in ``issues``; a file that does not decode is recorded in ``unavailable``.
   public static func decoding(
     _ files: [MokaSource: Data], problems: [MokaSource: String] = [:], now: Date
   ) -> MokaData {
     var problems = problems
     func read<T: Decodable>(_ source: MokaSource, as type: T.Type) -> T? {
-      guard let bytes = files[source] else {
+      guard problems[source] == nil, let bytes = files[source] else {
         if problems[source] == nil { problems[source] = "\(source.rawValue) is missing" }
         return nil
       }

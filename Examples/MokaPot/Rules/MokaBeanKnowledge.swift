@@ -1,8 +1,8 @@
 import RistrettoRules
 
-/// The bean topics whose answer depends on the question or the conversation: the processes and
-/// drinks a question names, and whether the bean just shown suits a moka. The fixed answers are
-/// data (`knowledge.json`).
+/// The bean topics written in code: the processes and drinks a question names (answers that read
+/// the question), and whether the bean just shown suits a moka (asked when the conversation says
+/// so). The fixed answers of the other topics are data (`knowledge.json`).
 extension MokaKnowledge {
   /// What each processing method does, for the methods a question names.
   static let processNotes: [(process: String, text: String)] = [

@@ -1,8 +1,8 @@
 import RistrettoRules
 
-/// The brewing topics whose answer depends on the question or the conversation: the safety valve,
-/// a damaged pot, when to stop, weights in other units. The fixed answers are data
-/// (`knowledge.json`).
+/// The brewing topics written in code: the safety valve, when to stop and weights in other units
+/// (answers that read the question), and a damaged pot (asked when the conversation says so). The
+/// fixed answers of the other topics are data (`knowledge.json`).
 extension MokaKnowledge {
   /// Steam or hissing from the safety valve, or tampering with it, while coffee still comes up.
   static let valve = Topic(

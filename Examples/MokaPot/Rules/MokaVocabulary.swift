@@ -12,7 +12,10 @@ enum MokaVocabulary {
   /// adjective a style.
   static let terms = MokaTerms.bundled
 
-  static let originNames = terms.origins.map { (words: $0.words, origin: $0.value) }
+  /// (The classic Italian bar coffee is a blend: the Italian-style phrases also name "Blend".)
+  static let originNames = terms.origins.map { entry in
+    (words: entry.words + (entry.value == "Blend" ? terms.italianStyle : []), origin: entry.value)
+  }
   static let roasts = terms.roasts.map { (words: $0.words, roast: $0.value) }
   static let processes = terms.processes.map { (words: $0.words, process: $0.value) }
   static let flavourWords = terms.flavours.map { (words: $0.words, note: $0.value) }
