@@ -116,11 +116,9 @@ extension LinearClassifier {
     }
     let (count, overflow) = rowCount.multipliedReportingOverflow(by: labelCount)
     guard !overflow, reader.remaining == (count + labelCount) * 8 else { return nil }
-    var weights: [Double] = []
-    weights.reserveCapacity(count)
-    for _ in 0..<count { weights.append(reader.double() ?? 0) }
-    let bias = (0..<labelCount).map { _ in reader.double() ?? 0 }
-    guard reader.isAtEnd, weights.allSatisfy(\.isFinite), bias.allSatisfy(\.isFinite) else { return nil }
+    guard let weights = reader.doubles(count), let bias = reader.doubles(labelCount), reader.isAtEnd,
+      weights.allSatisfy(\.isFinite), bias.allSatisfy(\.isFinite)
+    else { return nil }
     self.init(
       labels: labels, features: features, rows: rows, weights: weights, bias: bias, minimumProbability: minimumProbability,
       unsureAnswer: unsureAnswer)

@@ -34,7 +34,7 @@ struct MokaLeaningRouterTests {
     let more = try await chat.send("alright, so where could I get hold of more of it?")
     #expect(MokaFixtures.calls(more).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(more))")
     #expect(more.specialty != .cupboard)
-    let leaning = try await MokaFixtures.rulesChat()
+    let leaning = try MokaFixtures.rulesChat()
     _ = try await leaning.send("what is left of my Huila bag?")
     // (A router leaning to general under the chat's switch confidence leans: the tool decides.)
     let more2 = try await leaning.send("so where'd I pick up more of it?")

@@ -18,10 +18,10 @@ package struct ByteWriter: Sendable {
 /// Reads what ``ByteWriter`` wrote, checking every length against the bytes left: a truncated or
 /// foreign file reads as nil, never as a trap or an allocation larger than the file.
 package struct ByteReader {
-  private let bytes: [UInt8]
+  private let bytes: Data
   private var offset = 0
 
-  package init(_ data: Data) { bytes = [UInt8](data) }
+  package init(_ data: Data) { bytes = data.startIndex == 0 ? data : Data(data) }
 
   /// Whether every byte was read.
   package var isAtEnd: Bool { offset == bytes.count }
@@ -30,10 +30,21 @@ package struct ByteReader {
 
   package mutating func uint64() -> UInt64? {
     guard remaining >= 8 else { return nil }
-    var value: UInt64 = 0
-    for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+    let value = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
     offset += 8
     return value
+  }
+
+  /// `count` doubles written one after another; nil when fewer remain.
+  package mutating func doubles(_ count: Int) -> [Double]? {
+    guard count >= 0, count <= remaining / 8 else { return nil }
+    let start = offset
+    offset += count * 8
+    return bytes.withUnsafeBytes { raw in
+      (0..<count).map { index in
+        Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start + index * 8, as: UInt64.self)))
+      }
+    }
   }
 
   /// A count or index: non-negative and at most `limit`.
@@ -48,6 +59,8 @@ package struct ByteReader {
     guard let raw = uint64(), raw <= UInt64(remaining) else { return nil }
     let count = Int(raw)
     defer { offset += count }
-    return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
+    return bytes.withUnsafeBytes {
+      String(decoding: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count]), as: UTF8.self)
+    }
   }
 }

@@ -13,7 +13,6 @@ import Foundation
 public final class BPETokenizer: Tokenizer {
   /// The data the tokenizer was built from.
   public let data: TokenizerData
-  private let tokenIDs: [String: Int]
   private let merges: [UInt64: (rank: Int32, result: Int32)]
   private let byteTokens: [Int32]
   private let tokenBytes: [[UInt8]]
@@ -30,12 +29,10 @@ public final class BPETokenizer: Tokenizer {
       throw .missingTokenizer("tokenizer model '\(data.model)' is not supported (only gpt2 byte-level BPE)")
     }
     self.data = data
-    // (The first id of a token written twice.)
-    let ids = Dictionary(data.tokens.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    tokenIDs = ids
+    let ids = TokenTextTable(data.tokens)
     let encode = ByteLevel.tables.encode
     let decode = ByteLevel.decodeByScalar
-    byteTokens = (0..<256).map { byte in Int32(ids[String(Character(encode[byte]))] ?? -1) }
+    byteTokens = (0..<256).map { byte in Int32(ids.id(of: String(encode[byte]).utf8) ?? -1) }
     // Types may be fewer or more than tokens (a hand-made or corrupt file): a token without one is normal.
     let types = data.types ?? []
     tokenBytes = data.tokens.enumerated().map { id, token in
@@ -46,13 +43,19 @@ public final class BPETokenizer: Tokenizer {
         return value < decode.count ? decode[value] : 0x3F
       }
     }
-    var table: [UInt64: (Int32, Int32)] = [:]
+    var table: [UInt64: (rank: Int32, result: Int32)] = [:]
     table.reserveCapacity(data.merges.count)
     for (rank, merge) in data.merges.enumerated() {
-      guard let space = merge.firstIndex(of: " ") else { continue }
-      let left = String(merge[..<space])
-      let right = String(merge[merge.index(after: space)...])
-      guard let l = ids[left], let r = ids[right], let result = ids[left + right] else { continue }
+      // The two halves are split at the first space after the first byte, as llama.cpp does.
+      var text = merge
+      let pair = text.withUTF8 { text -> (Int, Int, Int)? in
+        guard text.count > 1, let space = text[1...].firstIndex(of: 0x20) else { return nil }
+        let left = UnsafeBufferPointer(rebasing: text[..<space])
+        let right = UnsafeBufferPointer(rebasing: text[(space + 1)...])
+        guard let l = ids.id(of: left), let r = ids.id(of: right), let result = ids.id(of: left, right) else { return nil }
+        return (l, r, result)
+      }
+      guard let (l, r, result) = pair else { continue }
       let key = UInt64(UInt32(l)) << 32 | UInt64(UInt32(r))
       if table[key] == nil { table[key] = (Int32(rank), Int32(result)) }
     }
