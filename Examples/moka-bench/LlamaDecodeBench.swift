@@ -53,15 +53,21 @@
                 id: "p", segments: [.text("Describe, in detail, how to brew coffee in a moka pot and why each step matters.")])),
           ])))
       let tokens = options.quick ? 32 : 128
-      let rounds = options.quick ? 1 : 3
+      let rounds = options.quick ? 1 : 5
       var unguided: [Double] = []
       var guided: [Double] = []
       var plain: [Double] = []
+      // Each round's own ratios: a round shares the machine's load, so its ratio is steadier than
+      // a ratio of medians taken over different moments.
+      var unguidedRatios: [Double] = []
+      var guidedRatios: [Double] = []
       _ = try model.measurePlainLoop(prompt: prompt, tokens: 8)
       for _ in 0..<rounds {
         plain.append(try model.measurePlainLoop(prompt: prompt, tokens: tokens).tokensPerSecond)
         unguided.append(try model.measureDecode(prompt: prompt, tokens: tokens, schema: nil).tokensPerSecond)
         guided.append(try model.measureDecode(prompt: prompt, tokens: tokens, schema: schema).tokensPerSecond)
+        unguidedRatios.append(unguided.last! / plain.last!)
+        guidedRatios.append(guided.last! / unguided.last!)
       }
       let router = MokaRouterPrompt.modelRouter(model: model, confidenceThreshold: 0)
       var cold: [Double] = []
@@ -76,22 +82,31 @@
         _ = try await router.route(questions[(index + 1) % questions.count])
         cached.append(millis(ContinuousClock.now - start))
       }
-      let result: [String: Any] = [
+      var result: [String: Any] = [
         "unguidedTokensPerSecond": median(unguided), "guidedTokensPerSecond": median(guided),
         "llamaCppTokensPerSecond": median(plain), "routeMillisCold": median(cold), "routeMillisCached": median(cached),
-        "threads": model.threads, "tokensPerRun": tokens,
+        "threads": model.threads, "tokensPerRun": tokens, "rounds": rounds,
+        "unguidedOverPlain": median(unguidedRatios), "guidedOverUnguided": median(guidedRatios),
+        "unguidedOverPlainRange": [unguidedRatios.min() ?? 0, unguidedRatios.max() ?? 0],
+        "guidedOverUnguidedRange": [guidedRatios.min() ?? 0, guidedRatios.max() ?? 0],
       ]
       print(String(format: "decode (%d tokens, %d threads, medians of %d interleaved runs)", tokens, model.threads, rounds))
-      print(String(format: "  plain llama.cpp loop   %7.1f tok/s", median(plain)))
+      func spread(_ values: [Double]) -> String {
+        String(format: "%.1f–%.1f", values.min() ?? 0, values.max() ?? 0)
+      }
+      func ratios(_ values: [Double]) -> String {
+        String(format: "%.2fx, rounds %.2f–%.2f", median(values), values.min() ?? 0, values.max() ?? 0)
+      }
+      print(String(format: "  plain llama.cpp loop   %7.1f tok/s", median(plain)) + " (\(spread(plain)))")
       print(
-        String(
-          format: "  Ristretto unguided     %7.1f tok/s  (%.2fx the plain loop)", median(unguided),
-          median(unguided) / median(plain)))
+        String(format: "  Ristretto unguided     %7.1f tok/s", median(unguided))
+          + " (\(spread(unguided)))  \(ratios(unguidedRatios)) the plain loop")
       print(
-        String(
-          format: "  Ristretto guided       %7.1f tok/s  (%.2fx unguided)", median(guided), median(guided) / median(unguided)))
+        String(format: "  Ristretto guided       %7.1f tok/s", median(guided))
+          + " (\(spread(guided)))  \(ratios(guidedRatios)) unguided")
       print(String(format: "  route, cold prefix     %7.1f ms", median(cold)))
       print(String(format: "  route, cached prefix   %7.1f ms  (%.1fx faster)", median(cached), median(cold) / median(cached)))
+      result["specialtySwitch"] = try await SpecialtySwitchBench.measure(model, rounds: options.quick ? 1 : 3)
       return result
     }
 

@@ -180,3 +180,31 @@ struct SpecialistChatTests {
 private struct DenyAll: ToolExecutionDelegate {
   func toolCallWillRun(_ call: Transcript.ToolCall, tool: any Tool) async -> ToolCallDecision { .deny(reason: "offline") }
 }
+
+/// A backend that records what it is asked to prewarm.
+private struct PrewarmRecorder: LanguageModel {
+  let base = FakeModel { _, _ in .reply("ok") }
+  let warmed = LockedValue<[GenerationRequest]>([])
+  var tokenizer: any Tokenizer { base.tokenizer }
+  var markupTexts: [String] { base.markupTexts }
+  func generate(_ request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> { base.generate(request) }
+  func prewarm(_ request: GenerationRequest) async { warmed.withLock { $0.append(request) } }
+}
+
+@Suite("SpecialistChat warm-up")
+struct SpecialistChatWarmUpTests {
+  @Test func warmUpPrewarmsEachSpecialistsInstructionsAndTools() async throws {
+    let model = PrewarmRecorder()
+    let toolbox: [any Tool] = [Weather(), Clock()]
+    let chat = try SpecialistChat<Desk>(
+      model: model, router: Router(model: model), toolbox: toolbox, instructions: deskInstructions)
+    await chat.warmUp()
+    let warmed = model.warmed.withLock { $0 }
+    #expect(warmed.map { $0.tools.map(\.name) } == Desk.allCases.map { $0.tools(from: toolbox).map(\.name) })
+    #expect(warmed.map(\.tools.count) == [1, 1, 2])
+    #expect(warmed.allSatisfy { $0.transcript.entries.count == 1 }, "only the instructions entry, no history")
+    await chat.warmUp([.time])
+    #expect(model.warmed.withLock { $0.count } == 4)
+    #expect(chat.transcript.entries.count <= 1, "warming leaves the conversation as it was")
+  }
+}

@@ -138,6 +138,21 @@ public final class SpecialistChat<S: Specialty>: Sendable {
     }
   }
 
+  /// Asks the backend to load and cache each specialist's instructions and tools, and returns when
+  /// it has finished: on a backend with a prompt cache (the llama backend), a later switch to any of
+  /// them then evaluates only the conversation and the new message, not the specialist's prefix.
+  /// Backends without one do nothing.
+  ///
+  /// ```swift
+  /// let chat = try SpecialistChat(model: llama, router: router, toolbox: tools, instructions: set)
+  /// await chat.warmUp()  // once, at start
+  /// ```
+  ///
+  /// - Parameter specialties: The specialists to warm (default: every one).
+  public func warmUp(_ specialties: [S] = Array(S.allCases)) async {
+    for specialty in specialties { await makeSession(for: specialty, transcript: nil).warmUp() }
+  }
+
   /// Moves the conversation to another specialist, keeping its history.
   public func reroute(to specialty: S) {
     state.withLock { state in
