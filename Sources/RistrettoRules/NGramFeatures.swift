@@ -33,9 +33,13 @@ public struct NGramFeatures: Sendable {
     var result: [String] = []
     func add(_ feature: String) { if seen.insert(feature).inserted { result.append(feature) } }
     let words = utterance.words
+    var seenWords = Set<String>()
     for (index, word) in words.enumerated() {
-      add("w:" + word)
+      // A word seen before adds only its pair: its other features are in `seen` already.
+      let isNew = seenWords.insert(word).inserted
+      if isNew { add("w:" + word) }
       if wordPairs, index + 1 < words.count { add("b:" + word + " " + words[index + 1]) }
+      guard isNew else { continue }
       let padded = Array("<" + word + ">")
       for length in characterLengths where padded.count >= length {
         for start in 0...(padded.count - length) { add("c:" + String(padded[start..<start + length])) }

@@ -43,6 +43,9 @@ struct MokaIntents: Sendable {
     clauses(question, merging: merging).map(\.part)
   }
 
+  /// Punctuation and symbols, trimmed from a word before it is compared with the joiners.
+  private static let marks = CharacterSet.punctuationCharacters.union(.symbols)
+
   /// The clauses of ``parts(_:merging:)``, each with whether it asks for something: a clause
   /// that points back and asks ("…left, how many pots is that?") makes the one it joins a request.
   /// A clause whose words repeat an earlier clause's adds no request and is left out, so the
@@ -55,7 +58,7 @@ struct MokaIntents: Sendable {
       current = []
     }
     for token in question.original.split(whereSeparator: \.isWhitespace) {
-      let bare = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols)).lowercased()
+      let bare = token.trimmingCharacters(in: marks).lowercased()
       if joiners.contains(bare) || ["&", "+", "-", "\u{2013}", "\u{2014}"].contains(token) {
         close()
         continue
@@ -65,13 +68,22 @@ struct MokaIntents: Sendable {
     }
     close()
     // A clause that points back ("…, and when did I open it?") asks about the clause before it:
-    // the two are one request.
+    // the two are one request. Each distinct clause is read once, however often the text repeats it.
+    var read: [String: (part: Utterance, asks: Bool, pointsBack: Bool)] = [:]
     var merged: [(part: Utterance, asks: Bool)] = []
-    for clause in clauses.map(Utterance.init) {
-      if merging, let previous = merged.last, pointsBack(clause) {
-        merged[merged.count - 1] = (Utterance(previous.part.original + " " + clause.original), previous.asks || isRequest(clause))
+    for text in clauses {
+      let clause: (part: Utterance, asks: Bool, pointsBack: Bool)
+      if let known = read[text] {
+        clause = known
       } else {
-        merged.append((clause, isRequest(clause)))
+        let part = Utterance(text)
+        clause = (part, isRequest(part), merging && pointsBack(part))
+        read[text] = clause
+      }
+      if let previous = merged.last, clause.pointsBack {
+        merged[merged.count - 1] = (Utterance(previous.part.original + " " + text), previous.asks || clause.asks)
+      } else {
+        merged.append((clause.part, clause.asks))
       }
     }
     var distinct: [(part: Utterance, asks: Bool)] = []

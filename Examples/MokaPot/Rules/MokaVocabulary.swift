@@ -173,9 +173,9 @@ enum MokaVocabulary {
       if index > 0, notes.contains(words[index - 1] + " " + word) { continue }
       if index + 1 < words.count, notes.contains(word + " " + words[index + 1]) { continue }
       if index + 1 < words.count, words[index + 1].hasPrefix("process") { continue }
+      guard let note = note(for: word), !notes.contains(note) else { continue }
       // Nor one naming a process with the next word ("honey coffees").
       if index + 1 < words.count, process(in: Utterance(word + " " + words[index + 1])) != nil { continue }
-      guard let note = note(for: word), !notes.contains(note) else { continue }
       notes.append(note)
     }
     // A note the vocabulary does not know, named after "tastes of" or "notes of" ("hints of coconut").
