@@ -34,7 +34,8 @@ public struct MokaAssistant: Sendable {
     let toolRules = MokaToolRules.rules(tags: tags, bagNames: bagNames)
     let intents = MokaIntents(rules: toolRules, bagNames: bagNames)
     return book(
-      classifier: MokaRouting(MokaRouter.classifier(tags: tags), data: data, intents: intents), toolRules: toolRules,
+      classifier: MokaRouting(
+        MokaRouter.classifier(tags: tags), data: data, intents: intents, placeNames: tags.placeNames), toolRules: toolRules,
       tags: tags)
   }
 

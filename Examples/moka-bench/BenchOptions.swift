@@ -38,7 +38,9 @@ struct BenchOptions {
       answers    answer quality on the answer sets (dev, blind…blind24 tuned on; blind25, real1, real2 held out): route, first
                  tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|learned|llama)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
-      inputs     time against question size (1k-100k characters): token count, rules, session, chat turn
+      inputs     time against question size (1k-100k characters): token count, rules, session, chat turn;
+                 then a 2,000-turn conversation and data files of 1k-100k entries (load, memory, first answer)
+      data       the data-file stage of inputs alone
       decode     llama.cpp decode speed, guided vs unguided vs a plain C loop (needs --traits Llama)
       models     every installed GGUF: golden tokenizer, exact counts, decode speeds, marker text (needs --traits Llama)
       all        every suite this build can run (--out DIR: DIR/<suite>.json and the SVG charts); routing

@@ -10,7 +10,7 @@ import RistrettoRules
 /// Three texts per size: prose (a moka-pot question repeated), varied prose (sentences made from
 /// the bean data, differing word by word as a long real message does) and one unbroken word (the
 /// worst case for byte-level BPE, whose merges run within a word). Then a long conversation
-/// (``ConversationBench``). A question that cannot fit the context is
+/// (``ConversationBench``) and big data files (``DataSizeBench``). A question that cannot fit the context is
 /// refused with `exceededContextWindowSize`; the outcome column says which happened.
 enum InputSizeBench {
   static let sizes = [1_000, 3_000, 10_000, 30_000, 100_000]
@@ -74,8 +74,10 @@ enum InputSizeBench {
       }
     }
     let conversation = try await ConversationBench.run(options)
+    let dataFiles = try await DataSizeBench.run(options)
     try writeJSON(
-      ["suite": "inputs", "repeats": repeats, "rows": rows, "conversation": conversation], to: options.jsonPath)
+      ["suite": "inputs", "repeats": repeats, "rows": rows, "conversation": conversation, "dataFiles": dataFiles],
+      to: options.jsonPath)
     if let directory = options.svgDirectory { try BenchCharts.inputs(rows, to: directory) }
   }
 

@@ -16,6 +16,7 @@ do {
   case "learned": try LearnedBench.run(options)
   case "budget": try BudgetBench.run(options)
   case "inputs": try await InputSizeBench.run(options)
+  case "data": try writeJSON(["suite": "data", "rows": try await DataSizeBench.run(options)], to: options.jsonPath)
   case "decode": try await DecodeBench.run(options)
   case "models": try await ModelsSuite.run(options)
   case "all": try await AllSuites.run(options)

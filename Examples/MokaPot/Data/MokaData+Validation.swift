@@ -83,20 +83,19 @@ public enum MokaDataRanges {
 
   /// "HH:MM" as minutes since midnight (24:00 is the end of the day); nil for anything else.
   static func minutes(_ time: Substring) -> Int? {
-    let parts = time.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let hour = Int(parts[0]), let minute = Int(parts[1]), (0...59).contains(minute),
-      (0...23).contains(hour) || (hour == 24 && minute == 0)
-    else { return nil }
+    let bytes = Array(time.utf8)
+    guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
+    let digits = [bytes[0], bytes[1], bytes[3], bytes[4]].map { Int($0) - 0x30 }
+    guard digits.allSatisfy((0...9).contains) else { return nil }
+    let (hour, minute) = (digits[0] * 10 + digits[1], digits[2] * 10 + digits[3])
+    guard minute <= 59, hour <= 23 || (hour == 24 && minute == 0) else { return nil }
     return hour * 60 + minute
   }
 
   /// A `YYYY-MM-DD` date within ``years``.
   static func date(_ text: String) -> Date? {
-    guard text.count == 10, let date = MokaData.date(text),
-      let year = MokaData.calendar.dateComponents([.year], from: date).year, years.contains(year)
-    else { return nil }
-    return date
+    guard text.utf8.count == 10, let day = MokaData.civil(text), years.contains(day.year) else { return nil }
+    return Date(timeIntervalSince1970: Double(day.days * 86_400 + day.minutes * 60))
   }
 }
 

@@ -81,27 +81,29 @@ public struct MokaData: Sendable {
     _ files: [MokaSource: Data], problems: [MokaSource: String] = [:], now: Date
   ) -> MokaData {
     var problems = problems
-    func read<T: Decodable>(_ source: MokaSource, as type: T.Type) -> T? {
+    func read<Entry>(
+      _ source: MokaSource, _ entry: (inout DataFileReader) throws(DataFileError) -> Entry
+    ) -> [Entry]? {
       guard problems[source] == nil, let bytes = files[source] else {
         if problems[source] == nil { problems[source] = "\(source.rawValue) is missing" }
         return nil
       }
       do {
-        return try JSONDecoder().decode(T.self, from: bytes)
+        return try DataFileReader.entries([UInt8](bytes), entry)
       } catch {
-        problems[source] = "\(source.rawValue) is not valid moka data"
+        problems[source] = "\(source.rawValue) is not valid moka data (byte \(error.offset): \(error.reason))"
         return nil
       }
     }
     var issues: [DataIssue] = []
     let beans = validated(
-      read(.beans, as: [Bean].self) ?? [], .beans, name: \.name, issues: MokaDataRanges.issues, into: &issues)
+      read(.beans, Bean.init(reading:)) ?? [], .beans, name: \.name, issues: MokaDataRanges.issues, into: &issues)
     if problems[.beans] == nil, beans.isEmpty { problems[.beans] = "beans.json is empty" }
-    let cupboard = read(.cupboard, as: [OwnedBag].self).map {
+    let cupboard = read(.cupboard, OwnedBag.init(reading:)).map {
       validated($0, .cupboard, name: \.name, issues: MokaDataRanges.issues, into: &issues)
     }
     let cafes = validated(
-      read(.cafes, as: [Cafe].self) ?? [], .cafes, name: \.name, issues: MokaDataRanges.issues, into: &issues)
+      read(.cafes, Cafe.init(reading:)) ?? [], .cafes, name: \.name, issues: MokaDataRanges.issues, into: &issues)
     var data = MokaData(beans: beans, cupboard: cupboard, cafes: cafes, now: now)
     data.unavailable = problems
     data.issues = issues
@@ -111,41 +113,46 @@ public struct MokaData: Sendable {
   /// The bean with `id`.
   public func bean(id: String) -> Bean? { beans.first { $0.id == id } }
 
-  /// A calendar in UTC, so dates do not depend on the machine's zone.
-  static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar
-  }()
-
-  /// Days from an ISO date (`2026-11-02`) to ``now``.
+  /// Days from an ISO date (`2026-11-02`) to ``now``, counted from its midnight in UTC.
   func days(since isoDate: String) -> Int? {
-    let parts = isoDate.split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3,
-      let date = Self.calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
-    else { return nil }
-    return Self.calendar.dateComponents([.day], from: date, to: now).day
+    guard let day = Self.civil(isoDate) else { return nil }
+    let seconds = now.timeIntervalSince1970 - Double(day.days * 86_400)
+    return Int(exactly: (seconds / 86_400).rounded(.towardZero))
   }
 
-  /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` as a UTC date; nil for anything else, out-of-range
-  /// fields included (`2026-13-45` is not a date).
+  /// Parses `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` as a UTC date (noon when no time is given); nil for
+  /// anything else, out-of-range fields included (`2026-13-45` is not a date).
   public static func date(_ text: String) -> Date? {
-    let parts = text.split(separator: "T", omittingEmptySubsequences: false)
-    guard parts.count <= 2 else { return nil }
-    let day = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-    let time = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : ["12", "00"]
-    guard day.count == 3, time.count == 2, day[0].count == 4, day[1].count == 2, day[2].count == 2,
-      time.allSatisfy({ $0.count == 2 }), (day + time).allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    guard let day = civil(text) else { return nil }
+    return Date(timeIntervalSince1970: Double(day.days * 86_400 + day.minutes * 60))
+  }
+
+  /// The year, the days from 1970-01-01 to the date (proleptic Gregorian) and the minutes into
+  /// the day of `YYYY-MM-DD` (at 12:00) or `YYYY-MM-DDTHH:MM`.
+  static func civil(_ text: String) -> (year: Int, days: Int, minutes: Int)? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10 || bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes.count == 10 || (bytes[10] == UInt8(ascii: "T") && bytes[13] == UInt8(ascii: ":"))
     else { return nil }
-    let numbers = (day + time).compactMap { Int($0) }
-    guard numbers.count == 5 else { return nil }
-    let components = DateComponents(
-      year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4])
-    guard let date = calendar.date(from: components) else { return nil }
-    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    guard back.year == numbers[0], back.month == numbers[1], back.day == numbers[2], back.hour == numbers[3],
-      back.minute == numbers[4]
+    func number(_ range: Range<Int>) -> Int? {
+      range.reduce(Optional(0)) { value, at in
+        guard let value, (0x30...0x39).contains(bytes[at]) else { return nil }
+        return value * 10 + Int(bytes[at] - 0x30)
+      }
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month),
+      let hour = bytes.count == 16 ? number(11..<13) : 12, let minute = bytes.count == 16 ? number(14..<16) : 0,
+      hour <= 23, minute <= 59
     else { return nil }
-    return date
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    guard (1...lengths[month - 1]).contains(day) else { return nil }
+    // Days from the civil date (the algorithm counts years from March, so February ends a year).
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return (year, era * 146_097 + dayOfEra - 719_468, hour * 60 + minute)
   }
 }

@@ -160,6 +160,12 @@ enum MokaCupboardAnswers {
       "total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo", "across",
       "how much is left", "how much left",
     ]), !MokaVocabulary.asksDose(question) {
+      // (A cupboard too big to list: the tool's totals, and the bags it listed.)
+      if A.int(output, "totalBags") > all.count {
+        return "You have \(A.int(output, "totalGramsLeft")) g of coffee left in total across \(A.int(output, "totalBags")) "
+          + "bags. The first \(open.count): "
+          + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ") + "."
+      }
       let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
       return "You have \(total) g of coffee left in total across \(open.count) bags: "
         + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")

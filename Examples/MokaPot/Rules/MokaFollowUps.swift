@@ -37,12 +37,12 @@ enum MokaFollowUps {
   ]
 
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
-    answer(question, context, placeNames: [])
+    answer(question, context, placeNames: MokaPlaceNames([]))
   }
 
   /// The follow-up answer, with the names of every place of the data: a place named that the
   /// newest search did not show asks for a new search ("and when does Casa Moka open?").
-  static func answer(_ question: Utterance, _ context: RuleContext, placeNames: [String]) -> String? {
+  static func answer(_ question: Utterance, _ context: RuleContext, placeNames: MokaPlaceNames) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     // (Not thanks with a question after it: "thanks! and the heat?")
     if question.words.count <= 4, MokaAnswers.isCourtesy(question), !question.original.contains("?") {
@@ -144,7 +144,7 @@ enum MokaFollowUps {
       let places = MokaReferences.lastPlaces(context)
       // (A place named that the search did not list is a new search.)
       let names = !MokaReferences.named(in: question, among: places).isEmpty
-      let namesOther = placeNames.contains { MokaPlaceFollowUps.mentions(question, name: $0) }
+      let namesOther = placeNames.anyNamed(in: question)
       guard names || !namesOther else { return nil }
       // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
       if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }

@@ -40,7 +40,7 @@ extension MokaToolRules {
           return -4
         }
         // A place of the data named ("when does Casa Moka close?").
-        if tags.placeNames.contains(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) { return 4 }
+        if tags.placeNames.anyNamed(in: utterance) { return 4 }
         // Where to get something, in words the phrases above do not list ("where'd one pick some up?").
         if asksWhereToGet(utterance), !utterance.matchesAny(wherePhrases) { return 3 }
         // Somewhere nearby asked for, whatever it should have ("anywhere around here for a flat white?").
@@ -255,7 +255,7 @@ extension MokaToolRules {
     }
     // A question about one place of the data by name: the places of its kind, open or not, so that
     // it is listed even when others are nearer.
-    if let named = tags.placeNames.first(where: { MokaPlaceFollowUps.mentions(utterance, name: $0) }) {
+    if let named = tags.placeNames.named(in: utterance).first {
       let kind = tags.placeKinds[named]
       // What such a place is for, unless the question says: a shop's gear, a roaster's beans.
       if need == "any", let implied = ["shop": "gear", "roaster": "beans"][kind ?? ""] { need = implied }

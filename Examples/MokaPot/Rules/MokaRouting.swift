@@ -10,15 +10,16 @@ struct MokaRouting: UtteranceClassifier {
   /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
   let bagNames: [String]
   /// The names of the places in the data: a question naming one is about that place.
-  let placeNames: [String]
+  let placeNames: MokaPlaceNames
   /// The requests of a question in several clauses.
   let intents: MokaIntents
 
-  /// `intents` defaults to those of the moka tool rules for `data` (pass the rule book's to share them).
-  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil) {
+  /// `intents` and `placeNames` default to those of the moka tool rules for `data` (pass the rule
+  /// book's to share them).
+  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: MokaPlaceNames? = nil) {
     self.learned = learned
     bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
-    placeNames = data.cafes.map(\.name)
+    self.placeNames = placeNames ?? MokaPlaceNames(data.cafes.map(\.name))
     self.intents = intents ?? MokaIntents(data: data)
   }
 
@@ -44,7 +45,7 @@ struct MokaRouting: UtteranceClassifier {
       return ("shopping", 1, result.scores)
     }
     // A place of the data named, with nothing about the user's bags or a brewing problem: that place.
-    let namesPlace = placeNames.contains { MokaPlaceFollowUps.mentions(utterance, name: $0) }
+    let namesPlace = placeNames.anyNamed(in: utterance)
     if cases.contains("shopping"), !namesBag, namesPlace, MokaVocabulary.problem(in: utterance) == nil,
       !utterance.matchesAny([
         "i have", "ive got", "have i", "did i", "i bought", "my", "bag", "bags", "cupboard", "roasted", "bought",

@@ -10,7 +10,7 @@ struct MokaTags: Sendable {
   let gearWords: Set<String>
   let placeWords: Set<String>
   /// The names of the places in the data.
-  let placeNames: [String]
+  let placeNames: MokaPlaceNames
   /// Each place's kind (roaster, cafe, shop) by its name.
   let placeKinds: [String: String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
@@ -56,48 +56,52 @@ struct MokaTags: Sendable {
   ]
 
   init(data: MokaData) {
-    bagNames = Set((data.cupboard ?? []).flatMap { Utterance.normalize($0.name) })
-    beanWords = Set(
-      data.beans.flatMap { bean in
-        Utterance.normalize([bean.name, bean.region, bean.producer ?? "", bean.variety].joined(separator: " "))
-      }
-    ).filter { $0.count > 3 }
+    // (Each distinct text is read once: a big file repeats its names, regions and lists.)
+    bagNames = Set(Set((data.cupboard ?? []).map(\.name)).flatMap(Utterance.normalize))
+    let beanNames = data.beans.map { Utterance.normalize($0.name) }
+    let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
+    beanWords = Set(beanNames.joined()).union(beanTexts.flatMap(Utterance.normalize)).filter { $0.count > 3 }
+    let sold = Set(data.cafes.flatMap(\.sells))
     originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + data.beans.map { $0.country.lowercased() })
     // The head noun of each thing a shop sells ("filter plates" → "plate"), less drinks and coffee.
     let notGear: Set<String> = [
       "pot", "coffee", "bean", "origin", "espresso", "cappuccino", "pastrie", "pastry", "decaf", "brunch", "marocchino",
       "bicerin", "chocolate", "blend", "service", "class", "cup",
     ]
-    gearWords = Set(data.cafes.flatMap(\.sells).compactMap { Utterance.normalize($0).last.map(Self.singular) })
+    gearWords = Set(sold.compactMap { Utterance.normalize($0).last.map(Self.singular) })
       .subtracting(notGear)
     let genericPlace: Set<String> = [
       "caffe", "cafe", "bar", "torrefazione", "tostatura", "ferramenta", "drogheria", "emporio", "casa", "moka", "piazza",
       "porta", "cucina", "coffee",
     ]
     var regions: [String: String] = [:]
+    var regionWords: [String: [String]] = [:]
     for bean in data.beans where !bean.region.contains(",") {
+      let words = regionWords[bean.region] ?? Utterance.normalize(bean.region)
+      regionWords[bean.region] = words
       // (Not the words regions share with directions and landforms: "central", "valley".)
-      for word in Utterance.normalize(bean.region) where word.count > 3 && !Self.genericRegionWords.contains(word) {
+      for word in words where word.count > 3 && !Self.genericRegionWords.contains(word) {
         regions[word] = bean.region
       }
     }
     self.regions = regions
-    soldTerms = Array(Set(data.cafes.flatMap(\.sells).map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
+    soldTerms = Array(Set(sold.map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
-    placeNames = data.cafes.map(\.name)
+    placeNames = MokaPlaceNames(data.cafes.map(\.name))
+    let nameWords = Set(placeNames.vocabulary)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",
       "origin", "classic", "classico", "italiano", "italian", "moka", "morning", "special", "reserve", "estate", "mountain",
       "mountains", "blue", "fine", "crema", "dolce",
     ]
-    let placeTerms = Set(data.cafes.flatMap { Utterance.normalize($0.name + " " + $0.sells.joined(separator: " ")) })
-    distinctiveBeanWords = Set(data.beans.flatMap { Utterance.normalize($0.name) }).filter { $0.count > 4 }
+    let placeTerms = nameWords.union(sold.flatMap(Utterance.normalize))
+    distinctiveBeanWords = Set(beanNames.joined()).filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
       .subtracting(data.beans.map { $0.country.lowercased() })
     var beanCountries: [String: Set<String>] = [:]
-    for bean in data.beans {
-      for word in Utterance.normalize(bean.name) where distinctiveBeanWords.contains(word) {
+    for (bean, words) in zip(data.beans, beanNames) {
+      for word in words where distinctiveBeanWords.contains(word) {
         beanCountries[word, default: []].insert(bean.country)
       }
     }
@@ -106,15 +110,16 @@ struct MokaTags: Sendable {
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
     var byCountry: [String: [String]] = [:]
-    let beansByID = Dictionary(data.beans.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let beansByID = Dictionary(data.beans.indices.map { (data.beans[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     for bag in data.cupboard ?? [] {
-      guard let bean = beansByID[bag.beanId] else { continue }
-      for word in Utterance.normalize(bean.name) where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
+      guard let index = beansByID[bag.beanId] else { continue }
+      let bean = data.beans[index]
+      for word in beanNames[index] where word.count > 4 && !countries.contains(word) { byBeanWord[word] = bag.name }
       byCountry[bean.country, default: []].append(bag.name)
     }
     bagsByBeanWord = byBeanWord
     bagsByCountry = byCountry
-    placeWords = Set(data.cafes.flatMap { Utterance.normalize($0.name) }).subtracting(genericPlace).filter { $0.count > 3 }
+    placeWords = nameWords.subtracting(genericPlace).filter { $0.count > 3 }
     vocabulary = [
       ("#roast", Set(MokaVocabulary.roasts.flatMap(\.words).filter { !$0.contains(" ") })),
       ("#process", Set(MokaVocabulary.processes.flatMap(\.words).filter { !$0.contains(" ") })),

@@ -99,7 +99,11 @@ public struct CupboardTool: Tool {
   public struct Output: GenerableObject {
     public enum Status: String, CaseIterable, Generable { case ok, cupboardEmpty, noSuchBag, cupboardUnavailable }
     public var status: Status
+    /// The bags, at most ``CupboardTool/maximumBags`` of them, in the cupboard's order.
     public var bags: [BagCard]
+    /// How many bags the cupboard holds and their grams left in total, when it holds more than
+    /// are listed; nil when every bag is listed.
+    public var totalBags, totalGramsLeft: Int?
     public var reference: BeanCard?
     /// When the cupboard is unavailable: why, naming the data file.
     public var reason: String?
@@ -109,6 +113,8 @@ public struct CupboardTool: Tool {
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
       GenerableProperty("bags", \.bags)
+      GenerableProperty("totalBags", \.totalBags)
+      GenerableProperty("totalGramsLeft", \.totalGramsLeft)
       GenerableProperty("reference", \.reference)
       GenerableProperty("reason", \.reason)
       GenerableProperty("referenceStatus", \.referenceStatus)
@@ -121,10 +127,26 @@ public struct CupboardTool: Tool {
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")
       bags = try content.value(forProperty: "bags")
+      totalBags = try content.value(forProperty: "totalBags")
+      totalGramsLeft = try content.value(forProperty: "totalGramsLeft")
       reference = try content.value(forProperty: "reference")
       reason = try content.value(forProperty: "reason")
       referenceStatus = try content.value(forProperty: "referenceStatus")
     }
+  }
+
+  /// The most bags an output lists (about 100 tokens each), so that it fits a 4,096-token context
+  /// beside the instructions whatever the cupboard holds; the totals count them all.
+  public static let maximumBags = 12
+
+  /// The cupboard listed: its first ``maximumBags`` bags, and the totals of all when some are left out.
+  func listing(_ status: Output.Status, _ bags: [OwnedBag]) -> Output {
+    var output = Output(status: status, bags: bags.prefix(Self.maximumBags).map { BagCard($0, data: data) })
+    if bags.count > Self.maximumBags {
+      // (Each bag holds at most 100 kg, so the sum of an array's worth cannot overflow.)
+      (output.totalBags, output.totalGramsLeft) = (bags.count, bags.reduce(0) { $0 + $1.gramsLeft })
+    }
+    return output
   }
 
   public func call(arguments: Arguments) async throws -> Output {
@@ -133,13 +155,10 @@ public struct CupboardTool: Tool {
     }
     guard !bags.isEmpty else { return Output(status: .cupboardEmpty) }
     guard let wanted = arguments.bag?.lowercased(), !wanted.isEmpty else {
-      if arguments.action == .list || bags.count == 1 {
-        return Output(status: .ok, bags: bags.map { BagCard($0, data: data) })
-      }
-      return Output(status: .noSuchBag, bags: bags.map { BagCard($0, data: data) })
+      return listing(arguments.action == .list || bags.count == 1 ? .ok : .noSuchBag, bags)
     }
     guard let bag = bags.first(where: { $0.name.lowercased() == wanted || $0.name.lowercased().contains(wanted) }) else {
-      return Output(status: .noSuchBag, bags: bags.map { BagCard($0, data: data) })
+      return listing(.noSuchBag, bags)
     }
     let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil
     var output = Output(status: .ok, bags: [BagCard(bag, data: data)], reference: reference)
