@@ -31,8 +31,8 @@ public struct MokaAssistant: Sendable {
   /// The rule book of the deterministic backend.
   public var ruleBook: RuleBook {
     let tags = MokaTags(data: data)
-    let toolRules = MokaToolRules.rules(tags: tags, bagNames: bagNames)
-    let intents = MokaIntents(rules: toolRules, bagNames: bagNames)
+    let toolRules = MokaToolRules.rules(tags: tags, bagNames: tags.bags)
+    let intents = MokaIntents(rules: toolRules, bagNames: tags.bags)
     return book(
       classifier: MokaRouting(
         MokaRouter.classifier(tags: tags), data: data, intents: intents, placeNames: tags.placeNames), toolRules: toolRules,
@@ -46,10 +46,8 @@ public struct MokaAssistant: Sendable {
     return book(classifier: learnedBook.classifier, toolRules: learnedBook.toolRules, tags: MokaTags(data: data))
   }
 
-  private var bagNames: [String] { (data.cupboard ?? []).map(\.name) }
-
   private func book(classifier: any UtteranceClassifier, toolRules: [ToolRule], tags: MokaTags) -> RuleBook {
-    let intents = MokaIntents(rules: toolRules, bagNames: bagNames)
+    let intents = MokaIntents(rules: toolRules, bagNames: tags.bags)
     var book = RuleBook(
       classifier: classifier, toolRules: toolRules,
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },

@@ -4,8 +4,8 @@ import Ristretto
 
 /// The cost of big data files: one of `beans.json`, `cupboard.json` or `cafes.json` grown to
 /// 1,000, 10,000 and 100,000 entries (copies of the bundled entries, each named apart), the other
-/// two as bundled. For each: the time to read, decode and check the files (`MokaData.load`), the
-/// memory that load keeps resident, and the time of a first answer on the rule-based model
+/// two as bundled. For each: the time to read, decode and check the files (`MokaData.load`) and
+/// the time of a first answer on the rule-based model
 /// (building the rule book from the data included) to a question that needs no data and to one
 /// that reads the grown file.
 enum DataSizeBench {
@@ -22,15 +22,13 @@ enum DataSizeBench {
     let bundled = MokaData.load()
     let sizes = options.quick ? [1_000, 10_000] : sizes
     var rows: [[String: Any]] = []
-    print("\nfile           entries   MB   load ms  resident MB  plain answer ms  data answer ms")
+    print("\nfile           entries   MB   load ms  plain answer ms  data answer ms")
     for source in MokaSource.allCases {
       for size in sizes {
         let megabytes = try write(source, entries: size, from: bundled, to: directory)
-        let before = residentBytes()
         let start = ContinuousClock.now
         var data: MokaData? = MokaData.load(from: directory, now: bundled.now)
         let load = milliseconds(since: start)
-        let resident = Double(max(0, residentBytes() - before)) / 1_048_576
         data?.location = (45.07, 7.68)
         guard let loaded = data else { continue }
         let plain = await answer(plainQuestion, data: loaded)
@@ -38,10 +36,10 @@ enum DataSizeBench {
         data = nil
         print(
           source.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
-            + String(format: " %7d %5.1f %8.0f %12.0f %16.0f %15.0f", size, megabytes, load, resident, plain, asked))
+            + String(format: " %7d %5.1f %8.0f %16.0f %15.0f", size, megabytes, load, plain, asked))
         rows.append([
           "file": source.rawValue, "entries": size, "megabytes": megabytes, "loadMilliseconds": load,
-          "residentMegabytes": resident, "plainAnswerMilliseconds": plain, "dataAnswerMilliseconds": asked,
+          "plainAnswerMilliseconds": plain, "dataAnswerMilliseconds": asked,
           "leftOut": loaded.issues.count,
         ])
       }
@@ -91,14 +89,6 @@ enum DataSizeBench {
       rename(&entry, index)
       return entry
     }
-  }
-
-  /// The process's resident memory, from `/proc/self/statm` (0 where it cannot be read).
-  static func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
   static func milliseconds(since start: ContinuousClock.Instant) -> Double {

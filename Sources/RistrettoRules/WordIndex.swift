@@ -57,6 +57,9 @@ final class WordIndex: Sendable {
   /// ``Utterance/wordMatches(_:_:)`` (fuzzy) or ``Utterance/exactMatch(_:_:)`` says.
   func firstPosition(of pattern: [String], fuzzy: Bool) -> Int? {
     guard !pattern.isEmpty, pattern.count <= ids.count else { return nil }
+    // (An exact word the text lacks rules the pattern out with one look-up: a rule book of many
+    // names asks about thousands of phrases that share no word with the text.)
+    if !fuzzy, pattern.contains(where: { !$0.hasSuffix("*") && exact[$0] == nil }) { return nil }
     var sets: [Set<Int>] = []
     for word in pattern {
       let set = matches(word, fuzzy: fuzzy)

@@ -12,8 +12,8 @@ import Testing
 struct MokaIntentsTests {
   func intents() throws -> MokaIntents {
     let data = try MokaFixtures.data()
-    let bags = (data.cupboard ?? []).map(\.name)
-    return MokaIntents(rules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags), bagNames: bags)
+    let tags = MokaTags(data: data)
+    return MokaIntents(rules: MokaToolRules.rules(tags: tags, bagNames: tags.bags), bagNames: tags.bags)
   }
 
   @Test func clausesSplitAtPunctuationAndJoiningWords() {

@@ -61,7 +61,8 @@ struct DataFileReader {
 
   /// Reads an object whose values are strings.
   mutating func stringsByKey() throws(DataFileError) -> [String: String] {
-    var values: [String: String] = [:]
+    // (Room for a week's days: growing a small dictionary costs more than filling it.)
+    var values = [String: String](minimumCapacity: 8)
     try object { (reader: inout DataFileReader, key: String) throws(DataFileError) in values[key] = try reader.string() }
     return values
   }
@@ -77,15 +78,18 @@ struct DataFileReader {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string") }
     index += 1
     let start = index
+    var ascii = true
     while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
       bytes[index] >= 0x20
     {
+      ascii = ascii && bytes[index] < 0x80
       index += 1
     }
     guard index < bytes.count else { throw fail("unterminated string") }
     if bytes[index] == UInt8(ascii: "\"") {
       index += 1
-      return try text(bytes[start..<(index - 1)])
+      // (ASCII needs no validation, the common case.)
+      return ascii ? String(decoding: bytes[start..<(index - 1)], as: UTF8.self) : try text(bytes[start..<(index - 1)])
     }
     var scalars = Array(bytes[start..<index])
     while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
@@ -245,8 +249,11 @@ struct DataFileReader {
     }
   }
 
+  /// The text of UTF-8 bytes; invalid UTF-8 is an error (decoding would replace it, so the bytes
+  /// of the text differ).
   private func text(_ slice: ArraySlice<UInt8>) throws(DataFileError) -> String {
-    guard let text = String(validating: slice, as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.utf8.elementsEqual(slice) else { throw fail("invalid UTF-8 in a string") }
     return text
   }
 

@@ -76,18 +76,25 @@ public enum MokaDataRanges {
   /// A range such as "08:30-12:30" as minutes since midnight, opening before closing; nil when
   /// it is not one.
   public static func hours(_ range: String) -> (opens: Int, closes: Int)? {
-    let ends = range.split(separator: "-", omittingEmptySubsequences: false)
-    guard ends.count == 2, let opens = minutes(ends[0]), let closes = minutes(ends[1]), opens < closes else { return nil }
-    return (opens, closes)
+    var range = range
+    return range.withUTF8 { bytes in
+      guard bytes.count == 11, bytes[5] == UInt8(ascii: "-"), let opens = minutes(bytes, at: 0),
+        let closes = minutes(bytes, at: 6), opens < closes
+      else { return nil }
+      return (opens, closes)
+    }
   }
 
-  /// "HH:MM" as minutes since midnight (24:00 is the end of the day); nil for anything else.
-  static func minutes(_ time: Substring) -> Int? {
-    let bytes = Array(time.utf8)
-    guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
-    let digits = [bytes[0], bytes[1], bytes[3], bytes[4]].map { Int($0) - 0x30 }
-    guard digits.allSatisfy((0...9).contains) else { return nil }
-    let (hour, minute) = (digits[0] * 10 + digits[1], digits[2] * 10 + digits[3])
+  /// The "HH:MM" at `start` as minutes since midnight (24:00 is the end of the day); nil for anything else.
+  static func minutes(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    func digit(_ offset: Int) -> Int? {
+      let value = Int(bytes[start + offset]) - 0x30
+      return (0...9).contains(value) ? value : nil
+    }
+    guard bytes[start + 2] == UInt8(ascii: ":"), let h1 = digit(0), let h2 = digit(1), let m1 = digit(3),
+      let m2 = digit(4)
+    else { return nil }
+    let (hour, minute) = (h1 * 10 + h2, m1 * 10 + m2)
     guard minute <= 59, hour <= 23 || (hour == 24 && minute == 0) else { return nil }
     return hour * 60 + minute
   }

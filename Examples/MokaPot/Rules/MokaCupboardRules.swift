@@ -28,127 +28,139 @@ extension MokaToolRules {
         "how many brews", "brews", "grams",
       ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords, fuzzy: false)
 
-  static func cupboard(bagNames: [String], tags: MokaTags? = nil) -> ToolRule {
-    let names = bagNames.map { $0.lowercased() }
-    return ToolRule(
+  static func cupboard(bagNames: MokaNames, tags: MokaTags? = nil) -> ToolRule {
+    ToolRule(
       tool: "cupboard",
-      triggers: ownership + names.flatMap { [Phrase("my \($0)", weight: 4, fuzzy: false), Phrase($0, weight: 2, fuzzy: false)] },
+      triggers: ownership,
       contextScore: { utterance, context in
-        // One of the user's bags named with something to compute or tune about it.
-        // (A brewing problem or a recipe asked for is the brewing advice's.)
-        let bagNamed = names.contains { utterance.matches(Phrase($0, fuzzy: false)) }
-        // A bag of the user's asked after by name, known or not ("how's my Kona doing?").
-        if ownedName(utterance) != nil, utterance.matchesAny(["how is", "hows", "doing", "how much", "fresh*", "still", "left"]) {
-          return 3
-        }
-        // Where a bag came from, to buy it again ("that Huila again: where did it come from?").
-        if bagNamed, utterance.matchesAny(["came from", "come from", "where did i", "bought it", "again"]) { return 5 }
-        // What the user bought, from where ("what have I bought at the Crocetta?").
-        if MokaRouting.asksWhatWasBought(utterance) { return 6 }
-        // A question in parts that first asks what the cupboard holds is answered in that order.
-        if listsFirst(utterance) { return 9 }
-        // What to brew today: one of the user's bags.
-        if utterance.matchesAny(["what should i brew", "what can i brew", "which should i brew", "what to brew", "which to brew"]
-        ),
-          MokaToolRules.cups(in: utterance) == nil, MokaVocabulary.problem(in: utterance) == nil
-        {
-          return 5
-        }
-        // Enough coffee for a number of brews ("enough for a week of two pots a day?"): the bags'.
-        if utterance.matchesAny(["enough", "last"]), MokaCupboardAnswers.brewsWanted(utterance) != nil,
-          utterance.matchesAny(["have i got", "do i have", "ive got", "i have", "my", "at home"])
-        {
-          return 5
-        }
-        // Brews a bag gives in a pot size ("how many pots does the Santos give me in the 12-cup?").
-        if bagNamed, MokaCupboardAnswers.asksBrewCount(utterance) { return 4 }
-        // "How is my old Kona bag doing?": a bag of the user's, whatever its name.
-        if MokaVocabulary.namesOwnBag(utterance), MokaVocabulary.problem(in: utterance) == nil,
-          !utterance.matchesAny(MokaKnowledge.findWords + ["suggest*", "recommend*", "similar", "alternative"])
-        {
-          return 3
-        }
-        let about = [
-          "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
-          "any good", "still good", "fad*", "the last of", "can i do", "can i make", "could i do", "could i make",
-        ]
-        if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
-          utterance.matchesAny(about) || MokaCupboardAnswers.brewsWanted(utterance) != nil
-        {
-          return 3
-        }
-        // A taste problem blamed on the bag's age ("my Santos tastes bitter: is it too old?"): its age first.
-        let age = ["too old", "is it old", "stale", "past its best", "expired", "too fresh"]
-        if bagNamed, utterance.matchesAny(age) { return 5 }
-        // "How does my Kona compare?", whatever bags are known (the cupboard may be unreadable).
-        if ownedName(utterance) != nil, utterance.matchesAny(["compare", "reference"]) { return 4 }
-        // Which of the user's bags to use for something ("which of my bags suits a cold brew?").
-        let which = ["which of my bags", "which of my coffees", "which bag should", "which of my beans"]
-        if utterance.matchesAny(which) { return 4 }
-        // Whether a bag is opened yet ("is the Santos open yet?"): the bag's, not a place's hours.
-        if bagNamed, utterance.matchesAny(["open yet", "opened", "unopened", "still sealed", "sealed", "open it"]) { return 4 }
-        // How a bag would taste, asked of the bag ("is the Antigua more bitter?"): its roast and age.
-        let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
-        if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
-        // What the bag the conversation is about should taste like, or how it compares.
-        // (Not a bean to buy instead: "recommend a replacement with that profile".)
-        if MokaReferences.pointsAtBag(utterance),
-          utterance.matchesAny(compareWords),
-          MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? MokaReferences.lastNamedBag(bagNames, context)
-            != nil,
-          !utterance.matchesAny(["recommend*", "suggest*", "replacement", "instead"])
-        {
-          return 3
-        }
-        return MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
-          && MokaReferences.lastKind(context) != nil ? 3 : 0
+        // A bag of the user's named scores 2, or 4 as "my" bag (read from the names' index, not a
+        // phrase per bag).
+        let named = bagNames.occurrences(in: utterance)
+        let mine = named.map { bag in bag.starts.contains { $0 > 0 && utterance.words[$0 - 1] == "my" } ? 4.0 : 2.0 }
+        return mine.reduce(0, +) + score(utterance, context, bagNames: bagNames, bagNamed: !named.isEmpty)
       }
     ) { utterance, context in
-      // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
-      let bothNamed = names.filter { utterance.matches(Phrase($0, fuzzy: false)) }.count > 1
-      let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
-      // A bag of the user's named by its country, when one bag is from there ("my Colombian bag").
-      // ("Anything Colombian in my cupboard?" asks the list.)
-      let byCountry =
-        utterance.matchesAny(["my", "own", "mine"]) && utterance.matchesAny(["bag", "one"])
-          && !utterance.matchesAny(["any", "anything"])
-        ? MokaVocabulary.origin(in: utterance).flatMap { tags?.bagsByCountry[$0] }.flatMap { $0.count == 1 ? $0.first : nil }
-        : nil
-      // A bag named (or named by its bean) beats one that "it" points back at.
-      let named = bagNames.first { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }
-      let bag =
-        bothNamed
-        ? nil
-        // (The word before "bag" is the name's head: "my Hawaiian Kona bag" is the Kona.)
-        : named ?? byBean ?? byCountry ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context)
-          ?? baggedName(utterance)
-          ?? ownedName(utterance) ?? (bagNames.isEmpty ? capitalisedName(utterance) : nil)
-      let compare = utterance.matchesAny(compareWords)
-      // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
-      let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
-      // A question in parts whose first asks what the cupboard holds lists it ("what's in my
-      // cupboard, and how do I brew the Santos?").
-      // (And where the bags came from, or "one of those" with no bag named, is the list too.)
-      let fromPlaces =
-        utterance.matchesAny(["came from", "bought from", "bought at", "roasted by", "from one of"]) && named == nil
-        && byBean == nil
-      let oneOfShown = utterance.matchesAny(["one of those", "one of them", "one of these"]) && named == nil && byBean == nil
-      if listsFirst(utterance) || fromPlaces || oneOfShown {
-        return GeneratedContent(properties: ["action": "list", "bag": String?.none])
-      }
-      // Two bags each compared with its reference: the first named now, the other after it.
-      if bothNamed, compare, let first = bagNames.min(by: { position(of: $0, in: utterance) < position(of: $1, in: utterance) }) {
-        return GeneratedContent(properties: ["action": "compare", "bag": first])
-      }
-      // (A comparison with no bag to compare, "is any bag of mine a match?", is the list's.)
-      let action = compare && !kindOnly && bag != nil ? "compare" : bag == nil ? "list" : "detail"
-      return GeneratedContent(properties: ["action": action, "bag": bag])
+      arguments(utterance, context, bagNames: bagNames, tags: tags)
     }
   }
 
-  /// Where `name` is in `utterance` (the end when it is not there).
-  static func position(of name: String, in utterance: Utterance) -> Int {
-    utterance.position(of: Phrase(name.lowercased(), fuzzy: false)) ?? .max
+  /// The cupboard's score beyond the bags named and its own words: what is asked of a bag, or of the
+  /// bags the conversation is about.
+  private static func score(_ utterance: Utterance, _ context: RuleContext, bagNames: MokaNames, bagNamed: Bool) -> Double {
+    // One of the user's bags named with something to compute or tune about it.
+    // (A brewing problem or a recipe asked for is the brewing advice's.)
+    // A bag of the user's asked after by name, known or not ("how's my Kona doing?").
+    if ownedName(utterance) != nil, utterance.matchesAny(["how is", "hows", "doing", "how much", "fresh*", "still", "left"]) {
+      return 3
+    }
+    // Where a bag came from, to buy it again ("that Huila again: where did it come from?").
+    if bagNamed, utterance.matchesAny(["came from", "come from", "where did i", "bought it", "again"]) { return 5 }
+    // What the user bought, from where ("what have I bought at the Crocetta?").
+    if MokaRouting.asksWhatWasBought(utterance) { return 6 }
+    // A question in parts that first asks what the cupboard holds is answered in that order.
+    if listsFirst(utterance) { return 9 }
+    // What to brew today: one of the user's bags.
+    if utterance.matchesAny(["what should i brew", "what can i brew", "which should i brew", "what to brew", "which to brew"]
+    ),
+      MokaToolRules.cups(in: utterance) == nil, MokaVocabulary.problem(in: utterance) == nil
+    {
+      return 5
+    }
+    // Enough coffee for a number of brews ("enough for a week of two pots a day?"): the bags'.
+    if utterance.matchesAny(["enough", "last"]), MokaCupboardAnswers.brewsWanted(utterance) != nil,
+      utterance.matchesAny(["have i got", "do i have", "ive got", "i have", "my", "at home"])
+    {
+      return 5
+    }
+    // Brews a bag gives in a pot size ("how many pots does the Santos give me in the 12-cup?").
+    if bagNamed, MokaCupboardAnswers.asksBrewCount(utterance) { return 4 }
+    // "How is my old Kona bag doing?": a bag of the user's, whatever its name.
+    if MokaVocabulary.namesOwnBag(utterance), MokaVocabulary.problem(in: utterance) == nil,
+      !utterance.matchesAny(MokaKnowledge.findWords + ["suggest*", "recommend*", "similar", "alternative"])
+    {
+      return 3
+    }
+    let about = [
+      "left", "remaining", "how much", "enough", "last me", "will it last", "fresh*", "stale", "old", "oldest", "dial*",
+      "any good", "still good", "fad*", "the last of", "can i do", "can i make", "could i do", "could i make",
+    ]
+    if bagNamed, MokaVocabulary.problem(in: utterance) == nil,
+      utterance.matchesAny(about) || MokaCupboardAnswers.brewsWanted(utterance) != nil
+    {
+      return 3
+    }
+    // A taste problem blamed on the bag's age ("my Santos tastes bitter: is it too old?"): its age first.
+    let age = ["too old", "is it old", "stale", "past its best", "expired", "too fresh"]
+    if bagNamed, utterance.matchesAny(age) { return 5 }
+    // "How does my Kona compare?", whatever bags are known (the cupboard may be unreadable).
+    if ownedName(utterance) != nil, utterance.matchesAny(["compare", "reference"]) { return 4 }
+    // Which of the user's bags to use for something ("which of my bags suits a cold brew?").
+    let which = ["which of my bags", "which of my coffees", "which bag should", "which of my beans"]
+    if utterance.matchesAny(which) { return 4 }
+    // Whether a bag is opened yet ("is the Santos open yet?"): the bag's, not a place's hours.
+    if bagNamed, utterance.matchesAny(["open yet", "opened", "unopened", "still sealed", "sealed", "open it"]) { return 4 }
+    // How a bag would taste, asked of the bag ("is the Antigua more bitter?"): its roast and age.
+    let asksOfBag = ["would", "will", "is", "does", "could"].contains(utterance.words.first ?? "")
+    if bagNamed, asksOfBag, utterance.matchesAny(["sour*", "bitter*", "acid*", "sweet*", "taste*", "bright*"]) { return 4 }
+    // What the bag the conversation is about should taste like, or how it compares.
+    // (Not a bean to buy instead: "recommend a replacement with that profile".)
+    if MokaReferences.pointsAtBag(utterance),
+      utterance.matchesAny(compareWords),
+      MokaReferences.bag(utterance, bagNames: bagNames, context: context) ?? MokaReferences.lastNamedBag(bagNames, context)
+        != nil,
+      !utterance.matchesAny(["recommend*", "suggest*", "replacement", "instead"])
+    {
+      return 3
+    }
+    return MokaReferences.refersBack(utterance) && ["have", "own", "left", "much"].contains(where: utterance.words.contains)
+      && MokaReferences.lastKind(context) != nil ? 3 : 0
+  }
+
+  /// The cupboard's arguments: the bag named, or the one the conversation points at; the list
+  /// when none is.
+  private static func arguments(
+    _ utterance: Utterance, _ context: RuleContext, bagNames: MokaNames, tags: MokaTags?
+  ) -> GeneratedContent {
+    // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
+    let occurrences = bagNames.occurrences(in: utterance)
+    let bothNamed = occurrences.count > 1
+    let byBean = utterance.words.lazy.compactMap { tags?.bagsByBeanWord[$0] }.first
+    // A bag of the user's named by its country, when one bag is from there ("my Colombian bag").
+    // ("Anything Colombian in my cupboard?" asks the list.)
+    let byCountry =
+      utterance.matchesAny(["my", "own", "mine"]) && utterance.matchesAny(["bag", "one"])
+        && !utterance.matchesAny(["any", "anything"])
+      ? MokaVocabulary.origin(in: utterance).flatMap { tags?.bagsByCountry[$0] }.flatMap { $0.count == 1 ? $0.first : nil }
+      : nil
+    // A bag named (or named by its bean) beats one that "it" points back at.
+    let named = occurrences.first?.name
+    let bag =
+      bothNamed
+      ? nil
+      // (The word before "bag" is the name's head: "my Hawaiian Kona bag" is the Kona.)
+      : named ?? byBean ?? byCountry ?? MokaReferences.bag(utterance, bagNames: bagNames, context: context)
+        ?? baggedName(utterance)
+        ?? ownedName(utterance) ?? (bagNames.isEmpty ? capitalisedName(utterance) : nil)
+    let compare = utterance.matchesAny(compareWords)
+    // (A kind of bag asked for, "any washed bags?", is the list's: no bag to compare.)
+    let kindOnly = bag == nil && !bothNamed && MokaCupboardAnswers.kindAsked(utterance) != nil
+    // A question in parts whose first asks what the cupboard holds lists it ("what's in my
+    // cupboard, and how do I brew the Santos?").
+    // (And where the bags came from, or "one of those" with no bag named, is the list too.)
+    let fromPlaces =
+      utterance.matchesAny(["came from", "bought from", "bought at", "roasted by", "from one of"]) && named == nil
+      && byBean == nil
+    let oneOfShown = utterance.matchesAny(["one of those", "one of them", "one of these"]) && named == nil && byBean == nil
+    if listsFirst(utterance) || fromPlaces || oneOfShown {
+      return GeneratedContent(properties: ["action": "list", "bag": String?.none])
+    }
+    // Two bags each compared with its reference: the first named now, the other after it.
+    if bothNamed, compare, let first = occurrences.min(by: { ($0.starts.first ?? .max) < ($1.starts.first ?? .max) }) {
+      return GeneratedContent(properties: ["action": "compare", "bag": first.name])
+    }
+    // (A comparison with no bag to compare, "is any bag of mine a match?", is the list's.)
+    let action = compare && !kindOnly && bag != nil ? "compare" : bag == nil ? "list" : "detail"
+    return GeneratedContent(properties: ["action": action, "bag": bag])
   }
 
   /// Whether a question in parts first asks what the cupboard holds ("what's in my cupboard, and…").

@@ -20,17 +20,17 @@ struct MokaIntents: Sendable {
 
   let rules: [ToolRule]
   /// The user's bag names, lower-cased: a clause naming one is about the bags, whatever else it names.
-  let bagNames: [String]
+  let bagNames: MokaNames
 
-  init(rules: [ToolRule], bagNames: [String]) {
+  init(rules: [ToolRule], bagNames: MokaNames) {
     self.rules = rules
-    self.bagNames = bagNames.map { $0.lowercased() }
+    self.bagNames = bagNames
   }
 
   /// The requests read with the moka tool rules for `data`.
   init(data: MokaData) {
-    let bags = (data.cupboard ?? []).map(\.name)
-    self.init(rules: MokaToolRules.rules(tags: MokaTags(data: data), bagNames: bags), bagNames: bags)
+    let tags = MokaTags(data: data)
+    self.init(rules: MokaToolRules.rules(tags: tags, bagNames: tags.bags), bagNames: tags.bags)
   }
 
   /// Words that join two requests in one question ("&", "+" and dashes join them as tokens of their own).
@@ -171,7 +171,7 @@ struct MokaIntents: Sendable {
   func spansSpecialists(_ question: Utterance) -> Bool {
     let owners = Set(
       intents(question).compactMap { intent in
-        bagNames.contains { intent.part.matches(Phrase($0, fuzzy: false)) }
+        bagNames.anyNamed(in: intent.part)
           ? .cupboard : MokaSpecialty.allCases.first { $0.toolNames.contains(intent.tool) }
       })
     return owners.count >= 2

@@ -132,8 +132,8 @@ enum MokaReferences {
   }
 
   /// The bag the question means: named, or the user's bag of the bean an earlier answer was about.
-  static func bag(_ utterance: Utterance, bagNames: [String], context: RuleContext) -> String? {
-    if let named = bagNames.first(where: { utterance.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
+  static func bag(_ utterance: Utterance, bagNames: MokaNames, context: RuleContext) -> String? {
+    if let named = bagNames.first(in: utterance) { return named }
     // Something like it is not it: the whole cupboard, not that bag.
     guard pointsAtBag(utterance),
       !utterance.matchesAny([
@@ -162,8 +162,7 @@ enum MokaReferences {
         let name = MokaAnswers.string(bean, "name")
       else { return nil }
       // The user's bag of that bean, if they own one; else the bean's name (the cupboard says it is not there).
-      let words = Set(Utterance(name).words)
-      return bagNames.first { words.contains($0.lowercased()) } ?? name
+      return bagNames.first(in: Utterance(name)) ?? name
     default:
       return lastNamedBag(bagNames, context)
     }
@@ -178,10 +177,9 @@ enum MokaReferences {
 
   /// The bag the user's questions named last ("my Huila tastes sour", then "could the bag be too
   /// fresh?"): what "it" or "the bag" means when no result singles one out.
-  static func lastNamedBag(_ bagNames: [String], _ context: RuleContext) -> String? {
+  static func lastNamedBag(_ bagNames: MokaNames, _ context: RuleContext) -> String? {
     for question in context.earlierQuestions.reversed() {
-      let earlier = Utterance(question)
-      if let named = bagNames.first(where: { earlier.matches(Phrase($0.lowercased(), fuzzy: false)) }) { return named }
+      if let named = bagNames.first(in: Utterance(question)) { return named }
     }
     return nil
   }

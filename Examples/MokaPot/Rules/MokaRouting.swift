@@ -8,18 +8,18 @@ import RistrettoRules
 struct MokaRouting: UtteranceClassifier {
   let learned: LinearClassifier
   /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
-  let bagNames: [String]
+  let bagNames: MokaNames
   /// The names of the places in the data: a question naming one is about that place.
-  let placeNames: MokaPlaceNames
+  let placeNames: MokaNames
   /// The requests of a question in several clauses.
   let intents: MokaIntents
 
   /// `intents` and `placeNames` default to those of the moka tool rules for `data` (pass the rule
   /// book's to share them).
-  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: MokaPlaceNames? = nil) {
+  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: MokaNames? = nil) {
     self.learned = learned
-    bagNames = (data.cupboard ?? []).map { $0.name.lowercased() }
-    self.placeNames = placeNames ?? MokaPlaceNames(data.cafes.map(\.name))
+    bagNames = MokaNames((data.cupboard ?? []).map(\.name))
+    self.placeNames = placeNames ?? MokaNames(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
     self.intents = intents ?? MokaIntents(data: data)
   }
 
@@ -28,7 +28,7 @@ struct MokaRouting: UtteranceClassifier {
     // Knowledge about beans (processes, species, caffeine, roasts) is the beans specialist's; the
     // rest of what is known without a tool is brewing technique or small talk, the general one's.
     // (A bag of the user's named makes it about that bag: the learned router decides.)
-    let namesBag = bagNames.contains { utterance.matches(Phrase($0, fuzzy: false)) }
+    let namesBag = bagNames.anyNamed(in: utterance)
     if !namesBag, let topic = MokaKnowledge.topic(utterance) {
       let specialty = MokaKnowledge.beanTopics.contains(topic) && cases.contains("beans") ? "beans" : "general"
       if cases.contains(specialty) { return (specialty, 1, result.scores) }

@@ -5,12 +5,14 @@ import RistrettoRules
 /// the shops sell, possessives, numbers and pot sizes, brewing problems.
 struct MokaTags: Sendable {
   let bagNames: Set<String>
+  /// The user's bags by name.
+  let bags: MokaNames
   let beanWords: Set<String>
   let originWords: Set<String>
   let gearWords: Set<String>
   let placeWords: Set<String>
   /// The names of the places in the data.
-  let placeNames: MokaPlaceNames
+  let placeNames: MokaNames
   /// Each place's kind (roaster, cafe, shop) by its name.
   let placeKinds: [String: String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
@@ -57,10 +59,12 @@ struct MokaTags: Sendable {
 
   init(data: MokaData) {
     // (Each distinct text is read once: a big file repeats its names, regions and lists.)
-    bagNames = Set(Set((data.cupboard ?? []).map(\.name)).flatMap(Utterance.normalize))
+    bags = MokaNames((data.cupboard ?? []).map(\.name))
+    bagNames = Set(bags.vocabulary)
     let beanNames = data.beans.map { Utterance.normalize($0.name) }
     let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
-    beanWords = Set(beanNames.joined()).union(beanTexts.flatMap(Utterance.normalize)).filter { $0.count > 3 }
+    let beanNameWords = Set(beanNames.joined())
+    beanWords = beanNameWords.union(beanTexts.flatMap(Utterance.normalize)).filter { $0.count > 3 }
     let sold = Set(data.cafes.flatMap(\.sells))
     originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + data.beans.map { $0.country.lowercased() })
     // The head noun of each thing a shop sells ("filter plates" → "plate"), less drinks and coffee.
@@ -75,20 +79,22 @@ struct MokaTags: Sendable {
       "porta", "cucina", "coffee",
     ]
     var regions: [String: String] = [:]
-    var regionWords: [String: [String]] = [:]
-    for bean in data.beans where !bean.region.contains(",") {
-      let words = regionWords[bean.region] ?? Utterance.normalize(bean.region)
-      regionWords[bean.region] = words
+    // (Each region once, in the order of its last bean: a word shared by two regions names the later.)
+    var lastBean: [String: Int] = [:]
+    for (index, bean) in data.beans.enumerated() where !bean.region.utf8.contains(UInt8(ascii: ",")) {
+      lastBean[bean.region] = index
+    }
+    for region in lastBean.sorted(by: { $0.value < $1.value }).map(\.key) {
       // (Not the words regions share with directions and landforms: "central", "valley".)
-      for word in words where word.count > 3 && !Self.genericRegionWords.contains(word) {
-        regions[word] = bean.region
+      for word in Utterance.normalize(region) where word.count > 3 && !Self.genericRegionWords.contains(word) {
+        regions[word] = region
       }
     }
     self.regions = regions
     soldTerms = Array(Set(sold.map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
-    placeNames = MokaPlaceNames(data.cafes.map(\.name))
+    placeNames = MokaNames(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
     let nameWords = Set(placeNames.vocabulary)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",
@@ -96,7 +102,7 @@ struct MokaTags: Sendable {
       "mountains", "blue", "fine", "crema", "dolce",
     ]
     let placeTerms = nameWords.union(sold.flatMap(Utterance.normalize))
-    distinctiveBeanWords = Set(beanNames.joined()).filter { $0.count > 4 }
+    distinctiveBeanWords = beanNameWords.filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
       .subtracting(data.beans.map { $0.country.lowercased() })
     var beanCountries: [String: Set<String>] = [:]

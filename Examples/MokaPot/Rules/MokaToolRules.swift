@@ -6,7 +6,7 @@ import RistrettoRules
 /// general features (the vocabulary of origins, roasts, flavours and brewing problems, the user's
 /// bag names, what the shops sell), never phrases lifted from a labelled question.
 enum MokaToolRules {
-  static func rules(tags: MokaTags, bagNames: [String]) -> [ToolRule] {
+  static func rules(tags: MokaTags, bagNames: MokaNames) -> [ToolRule] {
     [
       quiz, choices, cupboard(bagNames: bagNames, tags: tags), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
       nearbyCafes(tags: tags),
@@ -166,8 +166,8 @@ enum MokaToolRules {
     "how to brew it", "dose", "how much coffee", "brew it",
   ]
 
-  static func brewAdvice(bagNames: [String]) -> ToolRule {
-    let bags = bagNames.map { $0.lowercased() }
+  static func brewAdvice(bagNames: MokaNames) -> ToolRule {
+    let bags = Set(bagNames.all.map { $0.lowercased() })
     return ToolRule(
       tool: "brewAdvice",
       triggers: technique + MokaVocabulary.problems.flatMap { Array<Phrase>.weighted(3, $0.phrases, fuzzy: false) },
@@ -175,7 +175,7 @@ enum MokaToolRules {
       // a brewing problem with no bean named is this tool's too.
       contextScore: { utterance, _ in
         // A bag named with a pot size and nothing to count ("the Huila, in the 2-cup"): its recipe.
-        if bags.contains(where: { utterance.words.contains($0) }) {
+        if utterance.words.contains(where: bags.contains) {
           return choosesBagForPot(utterance) ? 3 : asksHowToBrewABag(utterance) ? 6 : 0
         }
         // A dose asked ("how much coffee do I use?"), whoever has what: the recipe.
