@@ -115,4 +115,22 @@ struct BudgetTests {
     #expect(!seen.contains { if case .toolCalls = $0 { true } else { false } })
     #expect(session.transcript.entries.contains { if case .toolCalls = $0 { true } else { false } })
   }
+
+  @Test("droppedEntries: each entry left out by any request of the turn, once, and none that every request saw")
+  func droppedEntriesOfATurnWithAToolRound() async throws {
+    let (session, model) = try await longHistorySession(.dropToolRoundsFirst, contextSize: 700)
+    for index in 0..<8 {
+      _ = try await session.respond(to: Prompt("question \(index) " + String(repeating: "words ", count: 20)))
+    }
+    let history = session.transcript.entries
+    let firstRequest = model.requests.count
+    let response = try await session.respond(to: "tool please, and " + String(repeating: "words ", count: 20))
+    let requests = model.requests[firstRequest...].map { Set($0.transcript.entries.map(\.id)) }
+    #expect(requests.count == 2)
+    let dropped = response.droppedEntries.map(\.id)
+    #expect(Set(dropped).count == dropped.count)
+    let leftOut = history.dropFirst().filter { entry in requests.contains { !$0.contains(entry.id) } }.map(\.id)
+    #expect(Set(dropped) == Set(leftOut))
+    #expect(!leftOut.isEmpty)
+  }
 }

@@ -46,6 +46,12 @@ struct HistoryPlan {
     units.prefix(count).flatMap { visible[$0] }
   }
 
+  /// The positions in ``visible`` of the entries the first `count` units leave out, in the order
+  /// they are left out.
+  func droppedIndices(_ count: Int) -> [Int] {
+    units.prefix(count).flatMap { $0 }
+  }
+
   /// The fewest units to leave out (never fewer than ``forcedUnits``) for the estimate — `base`
   /// tokens for what is never left out, plus each kept entry's own count from `tokens` — to fit
   /// `limit`. Units are kept newest first while they fit, so only the entries kept (and the
@@ -84,4 +90,15 @@ struct HistoryPlan {
     }
     return rounds + singles
   }
+}
+
+/// What a request left out of the history: the first ``units`` of a plan's units.
+struct HistoryDrop {
+  let plan: HistoryPlan
+  let units: Int
+
+  /// The entries left out, in the order they were left out.
+  var entries: [Transcript.Entry] { plan.dropped(units) }
+  /// Their positions in the entries the request was built from.
+  var indices: [Int] { plan.droppedIndices(units) }
 }

@@ -1,10 +1,10 @@
 extension LanguageModelSession {
   /// Builds the request the model will see, applying the history transform and, when the
-  /// request does not fit, the history policy. Returns the entries left out.
+  /// request does not fit, the history policy. Returns what was left out.
   func fittedRequest(
     entries: [Transcript.Entry], tools: [ToolDefinition], schema: GenerationSchema?, includeSchemaInPrompt: Bool,
     options: GenerationOptions
-  ) throws -> (GenerationRequest, [Transcript.Entry]) {
+  ) throws -> (GenerationRequest, HistoryDrop) {
     let visible =
       historyTransform.map { transform in
         guard case .instructions = entries.first else { return transform(entries) }
@@ -31,7 +31,7 @@ extension LanguageModelSession {
     guard total <= limit else {
       throw GenerationError.exceededContextWindowSize(contextSize: limit, tokenCount: total)
     }
-    return (request(visible), [])
+    return (request(visible), HistoryDrop(plan: plan, units: 0))
   }
 
   /// Leaves out the fewest of `plan`'s units, in its order, for the request to fit `limit`.
@@ -42,7 +42,7 @@ extension LanguageModelSession {
   private func fit(
     _ plan: HistoryPlan, limit: Int, cost: (HistoryPlan, Int) -> Int,
     request: ([Transcript.Entry]) -> GenerationRequest
-  ) throws -> (GenerationRequest, [Transcript.Entry]) {
+  ) throws -> (GenerationRequest, HistoryDrop) {
     // What no policy drops (the instructions and the turn under way) must fit on its own; if it
     // does not, refuse now rather than count the history again for each entry dropped.
     let least = cost(plan, plan.units.count)
@@ -65,7 +65,7 @@ extension LanguageModelSession {
     guard total <= limit else {
       throw GenerationError.exceededContextWindowSize(contextSize: limit, tokenCount: total)
     }
-    return (request(plan.entries(dropping: units)), plan.dropped(units))
+    return (request(plan.entries(dropping: units)), HistoryDrop(plan: plan, units: units))
   }
 
   /// Refuses, from lengths alone and before anything is tokenized, a request whose prompt and

@@ -45,7 +45,12 @@ extension LanguageModelSession {
     }
     var working = stored.entries
     let instructions = Self.instructionsEntry(configuration)
-    if case .instructions? = working.first { working[0] = instructions } else { working.insert(instructions, at: 0) }
+    // (Replaced only when it differs: writing to the stored history's array copies all of it.)
+    if case .instructions? = working.first {
+      if working[0] != instructions { working[0] = instructions }
+    } else {
+      working.insert(instructions, at: 0)
+    }
     let firstNew = working.count
     working.append(
       .prompt(
@@ -56,8 +61,16 @@ extension LanguageModelSession {
     // A grounded follow-up may be answered from the tool outputs of an earlier turn.
     let earlierToolTurn = grounding != nil && schema == nil ? Self.latestToolTurn(working[..<firstNew]) : nil
     var usage = Usage()
-    var dropped: [Transcript.Entry] = []
+    // What the history policy left out over the rounds: by position in `working` (which only
+    // grows during a run), or by identity when a history transform rewrites the entries; the
+    // entries themselves are gathered once, not per round.
+    var droppedIndices: [Int] = []
+    var droppedPositions = Set<Int>()
+    var droppedByTransform: [Transcript.Entry] = []
     var droppedIDs = Set<String>()
+    var dropped: [Transcript.Entry] {
+      historyTransform == nil ? droppedIndices.map { working[$0] } : droppedByTransform
+    }
     var rejectedCalls = 0
     // A grounded turn ends with the app's statements as its answer.
     func groundedResult(_ text: String, confidence: Double? = nil) -> RunResult {
@@ -71,10 +84,21 @@ extension LanguageModelSession {
     }
     for round in 0...maximumToolRounds {
       try Task.checkCancellation()
-      var (request, droppedNow) = try fittedRequest(
-        entries: working, tools: definitions, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+      var request: GenerationRequest
+      do {
+        // (What was left out is read here, so that nothing holds `working`'s storage when the
+        // round appends to it: a shared array is copied whole on its next append.)
+        let (fitted, droppedNow) = try fittedRequest(
+          entries: working, tools: definitions, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
+          options: options)
+        request = fitted
+        if historyTransform == nil {
+          for index in droppedNow.indices where droppedPositions.insert(index).inserted { droppedIndices.append(index) }
+        } else {
+          for entry in droppedNow.entries where droppedIDs.insert(entry.id).inserted { droppedByTransform.append(entry) }
+        }
+      }
       request.mayDeclineTools = round == 0 && earlierToolTurn != nil && !definitions.isEmpty
-      for entry in droppedNow where droppedIDs.insert(entry.id).inserted { dropped.append(entry) }
       let outcome = try await generateOnce(request, schema: schema, onSnapshot: onSnapshot)
       usage = usage + outcome.usage
       if outcome.declinedTools, request.mayDeclineTools, let grounding, let earlierToolTurn {
