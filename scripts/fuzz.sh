@@ -37,7 +37,9 @@ TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece t
 # the served backend's reader is internal to its module; the moka tools and the decoding of their data
 # belong to the example, whose bundled-file loading is left out).
 declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift [server]="$(echo Sources/RistrettoServer/*.swift)"
-  [moka-tools]="Examples/MokaPot/Data/MokaData.swift Examples/MokaPot/Data/MokaData+Validation.swift $(echo Examples/MokaPot/Tools/*.swift)")
+  [moka-tools]="Examples/MokaPot/Data/MokaData.swift Examples/MokaPot/Data/MokaData+Validation.swift
+    Examples/MokaPot/Data/MokaData+Reading.swift Examples/MokaPot/Data/DataFileReader.swift
+    $(echo Examples/MokaPot/Tools/*.swift)")
 configuration="${FUZZ_CONFIGURATION:-release}"
 scratch=.build/fuzz
 bin="$scratch/bin"
