@@ -20,12 +20,14 @@ struct HTTPTransport: Sendable {
   /// Seconds to wait for the next byte before giving up.
   var timeout: Double
 
-  /// Streams the answer to `request`.
-  func stream(_ request: URLRequest) -> AsyncThrowingStream<HTTPPart, any Error> {
+  /// Streams the answer to `request`. Past `maximumBytes` of body the download stops and the
+  /// stream ends with ``ServerError/responseTooLarge(bytes:)``: URLSession delivers bytes as fast as
+  /// they come, so a consumer slower than the server would otherwise let them pile up unread.
+  func stream(_ request: URLRequest, maximumBytes: Int = .max) -> AsyncThrowingStream<HTTPPart, any Error> {
     let (stream, continuation) = AsyncThrowingStream<HTTPPart, any Error>.makeStream()
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
-    let delegate = StreamDelegate(continuation: continuation, timeout: timeout)
+    let delegate = StreamDelegate(continuation: continuation, timeout: timeout, maximumBytes: maximumBytes)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     var request = request
     request.timeoutInterval = timeout
@@ -42,7 +44,7 @@ struct HTTPTransport: Sendable {
   func fetch(_ request: URLRequest, maximumBytes: Int) async throws -> (status: Int, body: Data) {
     var status = 0
     var body = Data()
-    for try await part in stream(request) {
+    for try await part in stream(request, maximumBytes: maximumBytes) {
       switch part {
       case .status(let code): status = code
       case .body(let data):
@@ -59,11 +61,14 @@ struct HTTPTransport: Sendable {
 private final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
   let continuation: AsyncThrowingStream<HTTPPart, any Error>.Continuation
   let timeout: Double
+  let maximumBytes: Int
   private let sentStatus = Atomic<Bool>(false)
+  private let received = Atomic<Int>(0)
 
-  init(continuation: AsyncThrowingStream<HTTPPart, any Error>.Continuation, timeout: Double) {
+  init(continuation: AsyncThrowingStream<HTTPPart, any Error>.Continuation, timeout: Double, maximumBytes: Int) {
     self.continuation = continuation
     self.timeout = timeout
+    self.maximumBytes = maximumBytes
   }
 
   private func sendStatus(_ task: URLSessionTask) {
@@ -73,7 +78,14 @@ private final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     sendStatus(dataTask)
+    let total = received.wrappingAdd(data.count, ordering: .relaxed).newValue
     continuation.yield(.body(data))
+    // (Past the limit the rest is not downloaded: the consumer reports the same error when it
+    // reaches this point, or an earlier one.)
+    if total > maximumBytes || total < 0 {
+      continuation.finish(throwing: ServerError.responseTooLarge(bytes: maximumBytes))
+      dataTask.cancel()
+    }
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

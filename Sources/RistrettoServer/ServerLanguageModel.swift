@@ -163,7 +163,7 @@ public final class ServerLanguageModel: LanguageModel {
     var done = false
     var received = 0
     do {
-      for try await part in transport.stream(request) {
+      for try await part in transport.stream(request, maximumBytes: limits.maximumResponseBytes) {
         if case .body(let data) = part {
           received += data.count
           guard received <= limits.maximumResponseBytes else {
