@@ -73,7 +73,7 @@ struct MokaPartsOrderTests {
 /// Names the data does not hold, options of flavours, two bags compared, places named anew,
 /// and the parts of the pot asked about by size.
 @Suite("Moka names, options and two bags")
-struct MokaNamesAndChoicesTests {
+struct NameIndexAndChoicesTests {
   @Test func aNameAskedForThatTheCorpusLacksIsSearchedAndSaidAbsent() async throws {
     #expect(MokaToolRules.unknownOrigin(in: Utterance("Do you have Blue Ridge Reserve?")) == "Blue Ridge Reserve")
     #expect(MokaToolRules.unknownOrigin(in: Utterance("Do you have Kenyan beans?")) == nil)

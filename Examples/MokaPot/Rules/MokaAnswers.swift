@@ -236,7 +236,7 @@ enum MokaAnswers {
     else { return nil }
     let names = bags.compactMap { string($0, "name") }
     let name =
-      MokaReferences.bag(question, bagNames: MokaNames(names), context: context)
+      MokaReferences.bag(question, bagNames: NameIndex(names), context: context)
       ?? MokaReferences.referents(bags, in: context).first.flatMap { string($0, "name") }
       ?? (bags.count == 1 ? names.first : nil)
     return name.flatMap { name in bags.first { string($0, "name") == name } }

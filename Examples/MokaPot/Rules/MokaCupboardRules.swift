@@ -28,7 +28,7 @@ extension MokaToolRules {
         "how many brews", "brews", "grams",
       ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords, fuzzy: false)
 
-  static func cupboard(bagNames: MokaNames, tags: MokaTags? = nil) -> ToolRule {
+  static func cupboard(bagNames: NameIndex, tags: MokaTags? = nil) -> ToolRule {
     ToolRule(
       tool: "cupboard",
       triggers: ownership,
@@ -46,7 +46,7 @@ extension MokaToolRules {
 
   /// The cupboard's score beyond the bags named and its own words: what is asked of a bag, or of the
   /// bags the conversation is about.
-  private static func score(_ utterance: Utterance, _ context: RuleContext, bagNames: MokaNames, bagNamed: Bool) -> Double {
+  private static func score(_ utterance: Utterance, _ context: RuleContext, bagNames: NameIndex, bagNamed: Bool) -> Double {
     // One of the user's bags named with something to compute or tune about it.
     // (A brewing problem or a recipe asked for is the brewing advice's.)
     // A bag of the user's asked after by name, known or not ("how's my Kona doing?").
@@ -119,7 +119,7 @@ extension MokaToolRules {
   /// The cupboard's arguments: the bag named, or the one the conversation points at; the list
   /// when none is.
   private static func arguments(
-    _ utterance: Utterance, _ context: RuleContext, bagNames: MokaNames, tags: MokaTags?
+    _ utterance: Utterance, _ context: RuleContext, bagNames: NameIndex, tags: MokaTags?
   ) -> GeneratedContent {
     // Two bags named: both, from the list. A bag named by its bean ("my pitalito") is that bag.
     let occurrences = bagNames.occurrences(in: utterance)

@@ -37,12 +37,12 @@ enum MokaFollowUps {
   ]
 
   static func answer(_ question: Utterance, _ context: RuleContext) -> String? {
-    answer(question, context, placeNames: MokaNames([]))
+    answer(question, context, placeNames: NameIndex([]))
   }
 
   /// The follow-up answer, with the names of every place of the data: a place named that the
   /// newest search did not show asks for a new search ("and when does Casa Moka open?").
-  static func answer(_ question: Utterance, _ context: RuleContext, placeNames: MokaNames) -> String? {
+  static func answer(_ question: Utterance, _ context: RuleContext, placeNames: NameIndex) -> String? {
     // Thanks or a greeting after earlier answers is not a request for more of them.
     // (Not thanks with a question after it: "thanks! and the heat?")
     if question.words.count <= 4, MokaAnswers.isCourtesy(question), !question.original.contains("?") {

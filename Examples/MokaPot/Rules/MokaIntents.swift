@@ -20,9 +20,9 @@ struct MokaIntents: Sendable {
 
   let rules: [ToolRule]
   /// The user's bag names, lower-cased: a clause naming one is about the bags, whatever else it names.
-  let bagNames: MokaNames
+  let bagNames: NameIndex
 
-  init(rules: [ToolRule], bagNames: MokaNames) {
+  init(rules: [ToolRule], bagNames: NameIndex) {
     self.rules = rules
     self.bagNames = bagNames
   }

@@ -132,7 +132,7 @@ enum MokaReferences {
   }
 
   /// The bag the question means: named, or the user's bag of the bean an earlier answer was about.
-  static func bag(_ utterance: Utterance, bagNames: MokaNames, context: RuleContext) -> String? {
+  static func bag(_ utterance: Utterance, bagNames: NameIndex, context: RuleContext) -> String? {
     if let named = bagNames.first(in: utterance) { return named }
     // Something like it is not it: the whole cupboard, not that bag.
     guard pointsAtBag(utterance),
@@ -177,7 +177,7 @@ enum MokaReferences {
 
   /// The bag the user's questions named last ("my Huila tastes sour", then "could the bag be too
   /// fresh?"): what "it" or "the bag" means when no result singles one out.
-  static func lastNamedBag(_ bagNames: MokaNames, _ context: RuleContext) -> String? {
+  static func lastNamedBag(_ bagNames: NameIndex, _ context: RuleContext) -> String? {
     for question in context.earlierQuestions.reversed() {
       if let named = bagNames.first(in: Utterance(question)) { return named }
     }

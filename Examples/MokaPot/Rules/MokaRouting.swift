@@ -8,18 +8,18 @@ import RistrettoRules
 struct MokaRouting: UtteranceClassifier {
   let learned: LinearClassifier
   /// The user's bag names, lower-cased: a question naming one is about the cupboard, not a search.
-  let bagNames: MokaNames
+  let bagNames: NameIndex
   /// The names of the places in the data: a question naming one is about that place.
-  let placeNames: MokaNames
+  let placeNames: NameIndex
   /// The requests of a question in several clauses.
   let intents: MokaIntents
 
   /// `intents` and `placeNames` default to those of the moka tool rules for `data` (pass the rule
   /// book's to share them).
-  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: MokaNames? = nil) {
+  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: NameIndex? = nil) {
     self.learned = learned
-    bagNames = MokaNames((data.cupboard ?? []).map(\.name))
-    self.placeNames = placeNames ?? MokaNames(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
+    bagNames = NameIndex((data.cupboard ?? []).map(\.name))
+    self.placeNames = placeNames ?? NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
     self.intents = intents ?? MokaIntents(data: data)
   }
 

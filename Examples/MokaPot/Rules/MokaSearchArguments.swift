@@ -38,7 +38,7 @@ extension MokaToolRules {
       // (The bag named, the one the conversation singled out, or the only one shown.)
       let bag = MokaReferences.lastBags(context).first(where: { bag in
         MokaAnswers.string(bag, "name").map { name in
-          MokaReferences.bag(utterance, bagNames: MokaNames([name]), context: context) == name
+          MokaReferences.bag(utterance, bagNames: NameIndex([name]), context: context) == name
             || MokaReferences.lastBags(context).count == 1
         } ?? false
       }) ?? singledOut(MokaReferences.lastBags(context), context),

@@ -6,7 +6,7 @@ import RistrettoRules
 /// general features (the vocabulary of origins, roasts, flavours and brewing problems, the user's
 /// bag names, what the shops sell), never phrases lifted from a labelled question.
 enum MokaToolRules {
-  static func rules(tags: MokaTags, bagNames: MokaNames) -> [ToolRule] {
+  static func rules(tags: MokaTags, bagNames: NameIndex) -> [ToolRule] {
     [
       quiz, choices, cupboard(bagNames: bagNames, tags: tags), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
       nearbyCafes(tags: tags),
@@ -166,7 +166,7 @@ enum MokaToolRules {
     "how to brew it", "dose", "how much coffee", "brew it",
   ]
 
-  static func brewAdvice(bagNames: MokaNames) -> ToolRule {
+  static func brewAdvice(bagNames: NameIndex) -> ToolRule {
     let bags = Set(bagNames.all.map { $0.lowercased() })
     return ToolRule(
       tool: "brewAdvice",

@@ -74,8 +74,9 @@ public struct Gazetteer: Sendable {
   /// A gazetteer of values in order, each with its extra names.
   public init(pairs: [(value: String, names: [String])], partialNames: Bool = true) {
     var values: [String] = []
+    var known = Set<String>()
     var whole: [Name] = []
-    for (value, extra) in pairs where !values.contains(value) {
+    for (value, extra) in pairs where known.insert(value).inserted {
       values.append(value)
       for text in [Self.spaced(value)] + extra {
         let words = Utterance.normalize(text)

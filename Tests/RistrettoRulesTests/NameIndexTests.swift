@@ -1,27 +1,26 @@
 import RistrettoRules
 import Testing
 
-@testable import MokaPot
-
-/// Names from the data found in a question through their index: in a row, or by most of their
-/// distinctive words where generic words are given; in the data's order, with where each begins.
-@Suite("moka names")
-struct MokaNamesTests {
+/// Names found in an utterance through their index: in a row, or by most of their distinctive
+/// words where generic words are given; in the order given, with where each begins.
+@Suite("Name index")
+struct NameIndexTests {
   @Test("a name is said when its words occur in a row; each start is given")
   func namesInARow() {
-    let bags: MokaNames = ["Santos", "Huila", "Finca El Paraiso"]
+    let bags: NameIndex = ["Santos", "Huila", "Finca El Paraiso"]
     let found = bags.occurrences(in: Utterance("is the huila fresher than my santos, or the santos at finca el paraiso?"))
     #expect(found.map(\.name) == ["Santos", "Huila", "Finca El Paraiso"])
     #expect(found.first?.starts == [6, 9])
     #expect(bags.named(in: Utterance("what about paraiso")).isEmpty)
     #expect(bags.first(in: Utterance("no bags named here")) == nil)
+    #expect(bags.anyNamed(in: Utterance("Santos?")) && !NameIndex([]).anyNamed(in: Utterance("santos")))
   }
 
   @Test("with generic words, most of a name's other words say it")
   func distinctiveWords() {
-    let places = MokaNames(
+    let places = NameIndex(
       ["Drogheria Porta Palazzo", "Casa Moka", "Bicerin di Piazza Vittorio"],
-      generic: MokaPlaceFollowUps.genericPlaceWords)
+      generic: ["drogheria", "casa", "moka", "caffe"])
     #expect(places.named(in: Utterance("is porta palazzo open?")) == ["Drogheria Porta Palazzo"])
     #expect(places.named(in: Utterance("where's casa moka")) == ["Casa Moka"])
     #expect(places.named(in: Utterance("a bicerin please")).isEmpty)
@@ -30,8 +29,15 @@ struct MokaNamesTests {
 
   @Test("100,000 names: a question that says one finds it among those sharing its words")
   func manyNames() {
-    let names = MokaNames((0..<100_000).map { "Bag \($0)" } + ["Kochere"])
+    let names = NameIndex((0..<100_000).map { "Bag \($0)" } + ["Kochere"])
     #expect(names.named(in: Utterance("how much kochere is left?")) == ["Kochere"])
     #expect(names.named(in: Utterance("tell me about bag 4242")) == ["Bag 4242"])
+  }
+
+  @Test("a gazetteer of 50,000 values is built once per value and finds one of them")
+  func bigGazetteer() {
+    let gazetteer = Gazetteer(values: (0..<50_000).map { "Shop \($0)" } + ["Torrefazione Vanchiglia"])
+    #expect(gazetteer.values.count == 50_001)
+    #expect(gazetteer.bestMatch(in: Utterance("is torrefazione vanchiglia open"))?.value == "Torrefazione Vanchiglia")
   }
 }
