@@ -145,36 +145,23 @@ struct DataFileReader {
   mutating func number() throws(DataFileError) -> Double {
     skipSpace()
     let start = index
-    var simple: Int? = 0
-    var negative = false
-    if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-      negative = true
-      index += 1
-    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
     let digits = index
-    while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-      let (product, overflow) = (simple ?? 0).multipliedReportingOverflow(by: 10)
-      simple = overflow || simple == nil || product > (1 << 53) ? nil : product + Int(bytes[index] - 0x30)
-      index += 1
-    }
+    while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
     guard index > digits, bytes[digits] != 0x30 || index == digits + 1 else { throw fail("expected a number") }
-    var isInteger = true
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-      isInteger = false
       index += 1
       let fraction = index
       while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
       guard index > fraction else { throw fail("expected a digit after '.'") }
     }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-      isInteger = false
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
       let exponent = index
       while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
       guard index > exponent else { throw fail("expected a digit in the exponent") }
     }
-    if isInteger, let simple { return Double(negative ? -simple : simple) }
     guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
       index = start
       throw fail("number out of range")
@@ -262,11 +249,7 @@ struct DataFileReader {
     guard index < bytes.count else { throw fail("unterminated escape") }
     let code = bytes[index]
     index += 1
-    let simple: [UInt8: UInt8] = [
-      0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
-      UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-    ]
-    if let byte = simple[code] {
+    if let byte = Self.escapes[code] {
       scalars.append(byte)
       return
     }
@@ -284,6 +267,12 @@ struct DataFileReader {
     guard let scalar = Unicode.Scalar(value) else { throw fail("unpaired surrogate") }
     scalars.append(contentsOf: String(Character(scalar)).utf8)
   }
+
+  /// The one-character escapes and the bytes they stand for.
+  private static let escapes: [UInt8: UInt8] = [
+    0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+    UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+  ]
 
   private mutating func hex4() throws(DataFileError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw fail("short \\u escape") }

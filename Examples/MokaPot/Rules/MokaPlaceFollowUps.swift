@@ -53,11 +53,7 @@ enum MokaPlaceFollowUps {
   /// words of its name that are not generic ("Casa Moka", "Porta Palazzo", but not "a bicerin"
   /// for Bicerin di Piazza Vittorio, nor "Porta Nuova" for Drogheria Porta Palazzo).
   static func mentions(_ question: Utterance, name: String) -> Bool {
-    let words = Utterance(name).words
-    if !words.isEmpty, question.matches(Phrase(words.joined(separator: " "), fuzzy: false)) { return true }
-    let distinctive = words.filter { $0.count > 3 && !genericPlaceWords.contains($0) }
-    guard !distinctive.isEmpty else { return false }
-    return distinctive.filter(question.words.contains).count * 2 > distinctive.count
+    NameIndex([name], generic: genericPlaceWords).anyNamed(in: question)
   }
 
   /// The places of `places` that `question` names.
