@@ -300,6 +300,14 @@ enum MokaAnswers {
     case ("nearbyCafes", "ok"):
       // A question about places it names is answered about them alone.
       if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
+      // The places just shown, asked again for another day or time ("when's it open on Monday?"):
+      // what is asked of those.
+      let asksDay = string(result.arguments, "day") ?? string(result.arguments, "time") != nil
+      if let context, asksDay, MokaReferences.refersBack(question),
+        let again = MokaPlaceFollowUps.answer(question, array(output, "places"), context)
+      {
+        return again
+      }
       // Open latest or earliest today: that place first. (Tomorrow's hours are not in the output.)
       if !question.words.contains("tomorrow"), case let picks = MokaPlaceFollowUps.byHours(question, array(output, "places")),
         !picks.isEmpty
@@ -364,9 +372,22 @@ enum MokaAnswers {
 
   static func placeLine(_ place: GeneratedContent) -> String {
     "\(string(place, "name") ?? "?") (\(string(place, "kind") ?? ""), \(distance(place)), "
-      + "\(string(place, "address") ?? ""); today \(string(place, "hoursToday") ?? "?")"
-      + (field(place, "openNow")?.kind == .bool(true)
-        ? ", open now)" : ", closed now" + (string(place, "nextOpening").map { ", next open \($0))" } ?? ")"))
+      + "\(string(place, "address") ?? ""); "
+      + (dayHours(place)
+        ?? "today \(string(place, "hoursToday") ?? "?")"
+        + (field(place, "openNow")?.kind == .bool(true)
+          ? ", open now" : ", closed now" + (string(place, "nextOpening").map { ", next open \($0)" } ?? "")))
+      + ")"
+  }
+
+  /// The hours of the day a search asked about, and whether the place is open at the time asked
+  /// ("Saturday 08:00-13:00, closed at 18:00"); nil when the search asked no day or time.
+  static func dayHours(_ place: GeneratedContent) -> String? {
+    guard let day = string(place, "day"), let hours = string(place, "hoursOnDay") else { return nil }
+    let atTime = string(place, "time").map { time in
+      (field(place, "openAtTime")?.kind == .bool(true) ? ", open at " : ", closed at ") + time
+    }
+    return "\(day) \(hours)" + (atTime ?? "")
   }
 
   /// "origin Australia" → "origin Australia"; "decaf" → "decaf"; "nut notes" → "nut notes".

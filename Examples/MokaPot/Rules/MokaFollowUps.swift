@@ -146,6 +146,13 @@ enum MokaFollowUps {
       let names = !MokaReferences.named(in: question, among: places).isEmpty
       let namesOther = placeNames.anyNamed(in: question)
       guard names || !namesOther else { return nil }
+      // A day or a time the places shown were not searched for ("and on Monday?"): a new search.
+      let (day, time) = MokaToolRules.dayAndTime(question)
+      if day != nil || time != nil,
+        !places.allSatisfy({ MokaAnswers.string($0, "day")?.lowercased() == day && MokaAnswers.string($0, "time") == time })
+      {
+        return nil
+      }
       // "Do they sell beans too?", "do they have grinders?": from what the place's entry lists.
       if let sells = MokaPlaceFollowUps.sellsAnswer(question, places, context) { return sells }
       // "The cafe", "the shop", "there": the place just shown, as a pointer would.

@@ -106,10 +106,16 @@ enum MokaPlaceFollowUps {
     } else {
       chosen = [places[0]]
     }
-    if aspects.contains(.openNow), isPlural(question) || chosen.count > 1 {
-      let open = chosen.filter { A.field($0, "openNow")?.kind == .bool(true) }
-      guard open.isEmpty else { return "Open now: " + open.map { line($0, [.hours, .address]) }.joined(separator: "; ") + "." }
-      return "None of them is open right now. " + chosen.map { line($0, [.hours]) }.joined(separator: "; ") + "."
+    // Which are open now, or at the time a search asked about.
+    let atTime = chosen.contains { A.field($0, "openAtTime").map { $0.kind != .null } ?? false }
+    if aspects.contains(.openNow) || atTime, isPlural(question) || chosen.count > 1 {
+      let open = chosen.filter { A.field($0, atTime ? "openAtTime" : "openNow")?.kind == .bool(true) }
+      let when = atTime ? "then" : "now"
+      guard open.isEmpty else {
+        return "Open \(when): " + open.map { line($0, [.hours, .address]) }.joined(separator: "; ") + "."
+      }
+      return "None of them is open \(atTime ? "then" : "right now"). " + chosen.map { line($0, [.hours]) }.joined(separator: "; ")
+        + "."
     }
     return chosen.map { line($0, aspects) }.joined(separator: "; ") + "."
   }
@@ -234,7 +240,9 @@ enum MokaPlaceFollowUps {
     let name = A.string(place, "name") ?? "?"
     var parts: [String] = []
     let open = A.field(place, "openNow")?.kind == .bool(true)
-    if aspects.contains(.openNow) || aspects.contains(.hours) {
+    if aspects.contains(.openNow) || aspects.contains(.hours), let asked = A.dayHours(place) {
+      parts.append(asked)
+    } else if aspects.contains(.openNow) || aspects.contains(.hours) {
       var hours = (open ? "open now" : "closed now") + ", today " + (A.string(place, "hoursToday") ?? "?")
       if !open, let next = A.string(place, "nextOpening") { hours += "; next open \(next)" }
       parts.append(hours)

@@ -53,8 +53,35 @@ extension MokaToolRules {
           && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
       }
     ) { utterance, context in
-      nearbyArguments(utterance, context: context, tags: tags)
+      withDayAndTime(nearbyArguments(utterance, context: context, tags: tags), utterance)
     }
+  }
+
+  /// `arguments` with the day and the time of day the question names, read by the library's
+  /// readers ("on Saturday", "sabato", "at 6pm", "alle 18"); today alone adds nothing.
+  static func withDayAndTime(_ arguments: GeneratedContent, _ utterance: Utterance) -> GeneratedContent {
+    guard case .structure(var properties, var keys) = arguments.kind else { return arguments }
+    let (day, time) = dayAndTime(utterance)
+    if let day { properties["day"] = GeneratedContent(kind: .string(day)) }
+    if let time { properties["time"] = GeneratedContent(kind: .string(time)) }
+    keys += ["day", "time"].filter { properties[$0] != nil && !keys.contains($0) }
+    return GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys))
+  }
+
+  /// The day (`monday`…`sunday`, `tomorrow`) and the time of day (`HH:MM`) a question asks about;
+  /// today counts as a day only beside a time.
+  static func dayAndTime(_ utterance: Utterance) -> (day: String?, time: String?) {
+    let time = ValueReaders.times(in: utterance.original).first
+    // (A typo counts only in a long name; a short name only as a word typed alone: "we'd" is no
+    // Wednesday.)
+    let typed = Set(utterance.original.lowercased().split { !$0.isLetter }.map(String.init))
+    let match = ValueReaders.weekdays.bestMatch(in: utterance).flatMap { match -> Gazetteer.Match? in
+      let said = utterance.words[match.words].joined(separator: " ")
+      if match.edits > 0 { return said.count >= 6 ? match : nil }
+      return said.count > 4 || typed.contains(said) ? match : nil
+    }
+    guard let day = match?.value, day != "today" || time != nil else { return (nil, time) }
+    return (day, time)
   }
 
   /// The phrases of the place search that ask where to get something.
@@ -269,7 +296,11 @@ extension MokaToolRules {
     let pointsAtCoffee =
       MokaReferences.refersBack(utterance) && ["beans", "bags"].contains(MokaReferences.lastKind(context) ?? "")
     var openNow = wantsOpenNow(utterance)
+    var earlierKind: String?
     if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
+      // (The places pointed at, with nothing new asked of them, stay among those searched: "and is it
+      // open on Monday?")
+      if MokaReferences.refersBack(utterance), need == "any", item == nil { earlierKind = MokaAnswers.string(earlier, "kind") }
       // (A need said anew, "and a shop for beans?", is a new search: the earlier item stays behind.)
       if need == "any" {
         need = MokaAnswers.string(earlier, "need") ?? "any"
@@ -299,7 +330,8 @@ extension MokaToolRules {
     }
     let nearest = utterance.matchesAny(["nearest", "closest", "am nachsten", "mas cerca", "piu vicino"])
     // A kind of place asked for (a roaster, a cafe); a shop only for gear, which cafes sell too.
-    let kind = MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? (drinkAtCafe ? "cafe" : nil)
+    let kind =
+      MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? (drinkAtCafe ? "cafe" : earlierKind)
     // (Open late or early: all five nearest, so the answer can pick by the hours.)
     // ("Tonight" is late in the day: which stays open is the question.)
     let byHours = utterance.matchesAny(MokaPlaceFollowUps.lateWords + MokaPlaceFollowUps.earlyWords + ["tonight"])

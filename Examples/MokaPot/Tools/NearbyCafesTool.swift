@@ -1,10 +1,11 @@
 import Foundation
 import Ristretto
 
-/// Cafes, roasters and shops near the user, with distance and today's hours.
+/// Cafes, roasters and shops near the user, with distance, today's hours, and the hours of a day
+/// and whether each is open at a time, when asked.
 public struct NearbyCafesTool: Tool {
   public let name = "nearbyCafes"
-  public let description = "Cafes, roasters and shops near the user."
+  public let description = "Cafes, roasters and shops near the user; hours on a day and at a time when asked."
   let data: MokaData
 
   public struct Arguments: GenerableObject {
@@ -17,6 +18,10 @@ public struct NearbyCafesTool: Tool {
     public var item: String?
     public var openNow: Bool
     public var limit: Int
+    /// A day whose hours are asked ("on Saturday"), in each place's own time zone.
+    public var day: Day?
+    /// A time of that day (today when no day is given) asked about, as `HH:MM`.
+    public var time: String?
 
     public static let properties = GenerableProperties<Arguments> {
       GenerableProperty("need", \.need)
@@ -24,6 +29,8 @@ public struct NearbyCafesTool: Tool {
       GenerableProperty("item", \.item, description: "gear item")
       GenerableProperty("openNow", \.openNow)
       GenerableProperty("limit", \.limit, .range(1...5))
+      GenerableProperty("day", \.day, description: "day asked about")
+      GenerableProperty("time", \.time, description: "time asked about, HH:MM", .pattern("([01][0-9]|2[0-3]):[0-5][0-9]"))
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -31,9 +38,16 @@ public struct NearbyCafesTool: Tool {
       kind = try content.value(forProperty: "kind")
       item = try content.value(forProperty: "item")
       openNow = try content.value(forProperty: "openNow")
+      day = try content.value(forProperty: "day")
+      time = try content.value(forProperty: "time")
       // (Outside its schema's range, as a direct call may pass it, the nearest bound.)
       limit = min(max(try content.value(forProperty: "limit") as Int, 1), 5)
     }
+  }
+
+  /// A day of the week, or today or tomorrow where the place is.
+  public enum Day: String, CaseIterable, Generable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday, today, tomorrow
   }
 
   /// A place as the tool reports it.
@@ -46,6 +60,13 @@ public struct NearbyCafesTool: Tool {
     public var nextOpening: String?
     /// What the place sells, as its entry lists it ("beans", "gaskets", "brewing classes").
     public var sells: [String]
+    /// The day asked about, by name ("Saturday"), and the place's hours that day ("closed" when
+    /// it does not open); nil when no day or time was asked.
+    public var day, hoursOnDay: String?
+    /// The time asked about (`HH:MM`), and whether the place is open then on the day asked; nil
+    /// when no time was asked.
+    public var time: String?
+    public var openAtTime: Bool?
 
     public static let properties = GenerableProperties<Place> {
       GenerableProperty("name", \.name)
@@ -56,6 +77,10 @@ public struct NearbyCafesTool: Tool {
       GenerableProperty("openNow", \.openNow)
       GenerableProperty("nextOpening", \.nextOpening)
       GenerableProperty("sells", \.sells)
+      GenerableProperty("day", \.day)
+      GenerableProperty("hoursOnDay", \.hoursOnDay)
+      GenerableProperty("time", \.time)
+      GenerableProperty("openAtTime", \.openAtTime)
     }
 
     init(
@@ -75,6 +100,10 @@ public struct NearbyCafesTool: Tool {
       openNow = try content.value(forProperty: "openNow")
       nextOpening = try content.value(forProperty: "nextOpening")
       sells = (try? content.value(forProperty: "sells")) ?? []
+      day = try content.value(forProperty: "day")
+      hoursOnDay = try content.value(forProperty: "hoursOnDay")
+      time = try content.value(forProperty: "time")
+      openAtTime = try content.value(forProperty: "openAtTime")
     }
   }
 
@@ -106,6 +135,8 @@ public struct NearbyCafesTool: Tool {
     guard data.unavailable[.cafes] == nil else { return Output(status: .placesUnavailable) }
     guard let here = data.location else { return Output(status: .locationUnavailable) }
     let item = arguments.item.map { Self.singular($0.lowercased()) }.flatMap { $0.isEmpty ? nil : $0 }
+    // (A time that is no time of day asks nothing: "25:00" is read as no time.)
+    let time = arguments.time.flatMap(Self.minutes(of:))
     let places = data.cafes.compactMap { cafe -> Place? in
       let sells = cafe.sells.map { $0.lowercased() }
       if let kind = arguments.kind, cafe.kind != kind.rawValue { return nil }
@@ -124,10 +155,18 @@ public struct NearbyCafesTool: Tool {
       let open = Self.isOpen(hours, at: minutes)
       let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
       guard distance <= 25 else { return nil }
-      return Place(
+      var place = Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: Self.rounded(distance),
         openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes),
         sells: cafe.sells)
+      if arguments.day != nil || time != nil {
+        let asked = Self.weekday(arguments.day ?? .today, today: weekday)
+        place.day = Self.weekdayNames[asked]
+        place.hoursOnDay = cafe.hours[Self.weekdays[asked]] ?? "closed"
+        place.time = time.map { _ in arguments.time ?? "" }
+        place.openAtTime = time.map { Self.isOpen(place.hoursOnDay ?? "", at: $0) }
+      }
+      return place
     }
     let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
     let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
@@ -146,6 +185,26 @@ public struct NearbyCafesTool: Tool {
     let parts = calendar.dateComponents([.weekday, .hour, .minute], from: date)
     let weekday = weekdays[((parts.weekday ?? 1) - 1 + 7) % 7]
     return (weekday, (parts.hour ?? 0) * 60 + (parts.minute ?? 0))
+  }
+
+  /// The index in ``weekdays`` of `day`, where today is `today` (`mon`…`sun`).
+  static func weekday(_ day: Day, today: String) -> Int {
+    let now = weekdays.firstIndex(of: today) ?? 0
+    switch day {
+    case .today: return now
+    case .tomorrow: return (now + 1) % 7
+    default: return weekdayNames.firstIndex { $0.lowercased() == day.rawValue } ?? now
+    }
+  }
+
+  /// Minutes since midnight of a time written `HH:MM`, or nil when it is no time of day.
+  static func minutes(of time: String) -> Int? {
+    let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+    let digits = parts.allSatisfy { (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard parts.count == 2, digits, let hour = Int(parts[0]),
+      let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+    else { return nil }
+    return hour * 60 + minute
   }
 
   static let weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
