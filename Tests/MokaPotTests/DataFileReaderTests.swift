@@ -108,22 +108,45 @@ struct DataFileReaderTests {
     #expect(data.days(since: "2026-12-01") == -1)
   }
 
-  @Test("a cupboard too big to list: the first bags, and totals of all that the answer states")
-  func bigCupboardIsListedWithTotals() async throws {
+  @Test("a cupboard too big to list: the first bags, and the summary of all that the answer states")
+  func bigCupboardIsListedWithASummary() async throws {
     var data = try MokaFixtures.data()
-    let bags = (0..<100).map { index in
+    var bags = (0..<100).map { index in
       var bag = data.cupboard![index % data.cupboard!.count]
       bag.name += " \(index)"
       return bag
     }
+    // The oldest bag is beyond those listed.
+    bags[99].roastDate = "2026-01-10"
     data.cupboard = bags
     let output = try await CupboardTool(data: data).call(
-      arguments: .init(GeneratedContent(json: #"{"action":"list"}"#)))
+      arguments: .init(GeneratedContent(json: #"{"action":"list","cups":6}"#)))
     #expect(output.bags.count == CupboardTool.maximumBags)
-    #expect(output.totalBags == 100)
-    #expect(output.totalGramsLeft == bags.reduce(0) { $0 + $1.gramsLeft })
+    let summary = try #require(output.summary)
+    let grams = bags.reduce(0) { $0 + $1.gramsLeft }
+    #expect(summary.bags == 100 && summary.gramsLeft == grams)
+    #expect(summary.cups == 6 && summary.doseGrams == 30 && summary.brews == grams / 30)
+    #expect(summary.oldest == bags[99].name && summary.finishFirst.first == bags[99].name)
+    #expect(summary.finishFirst.count == CupboardTool.maximumBags)
     let assistant = MokaAssistant(data: data)
-    let reply = try await assistant.chat(model: try assistant.rulesModel).send("how much coffee do i have left in total?")
-    #expect(reply.response.content.contains("\(bags.reduce(0) { $0 + $1.gramsLeft }) g of coffee left in total across 100 bags"))
+    let chat = try assistant.chat(model: try assistant.rulesModel)
+    let total = try await chat.send("how much coffee do i have left in total?")
+    #expect(total.response.content.contains("\(grams) g of coffee left in total across 100 bags"), "\(total.response.content)")
+    let oldest = try await assistant.chat(model: try assistant.rulesModel).send("which of my bags is the oldest?")
+    #expect(oldest.response.content.contains(bags[99].name), "\(oldest.response.content)")
+  }
+
+  @Test("the summary counts brews in the pot size asked, and days at the brews a day asked")
+  func summaryCountsBrewsAndDays() async throws {
+    let data = try MokaFixtures.data()
+    let grams = data.cupboard!.reduce(0) { $0 + $1.gramsLeft }
+    let output = try await CupboardTool(data: data).call(
+      arguments: .init(GeneratedContent(json: #"{"action":"list","cups":2,"brewsPerDay":2}"#)))
+    let summary = try #require(output.summary)
+    #expect(summary.brews == grams / 10 && summary.days == grams / 10 / 2)
+    #expect(output.bags.allSatisfy { $0.brewsLeft == $0.gramsLeft / 10 })
+    // A size that is no pot counts in the 3-cup.
+    let odd = try await CupboardTool(data: data).call(arguments: .init(GeneratedContent(json: #"{"action":"list","cups":5}"#)))
+    #expect(odd.summary?.cups == 3 && odd.summary?.days == nil)
   }
 }

@@ -156,20 +156,23 @@ enum MokaCupboardAnswers {
     {
       open = open.filter { A.field($0, "opened")?.kind != .bool(false) }
     }
+    // The tool's summary of every bag (beyond those listed, in a big cupboard), when the answer is
+    // about all of them in the pot size asked: not some named, a roaster's, an origin's or the opened ones.
+    let summary = A.field(output, "summary").flatMap { summary in
+      summary.kind != .null && bags.count == all.count && open.count == all.filter { A.int($0, "gramsLeft") > 0 }.count
+        && A.int(summary, "cups") == cups ? summary : nil
+    }
+    let total = summary.map { A.int($0, "gramsLeft") } ?? open.reduce(0) { $0 + A.int($1, "gramsLeft") }
+    let count = summary.map { A.int($0, "brews") } ?? total / max(dose, 1)
     if question.matchesAny([
       "total", "in total", "altogether", "all together", "overall", "combined", "how much coffee", "kilo", "across",
       "how much is left", "how much left",
     ]), !MokaVocabulary.asksDose(question) {
-      // (A cupboard too big to list: the tool's totals, and the bags it listed.)
-      if A.int(output, "totalBags") > all.count {
-        return "You have \(A.int(output, "totalGramsLeft")) g of coffee left in total across \(A.int(output, "totalBags")) "
-          + "bags. The first \(open.count): "
-          + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ") + "."
-      }
-      let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
-      return "You have \(total) g of coffee left in total across \(open.count) bags: "
-        + open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
-        + ". That is about \(total / dose) brews in a \(cups)-cup pot (\(dose) g each)."
+      let counted = summary.map { A.int($0, "bags") } ?? open.count
+      let listed = open.map { "\(A.string($0, "name") ?? "?") \(A.int($0, "gramsLeft")) g" }.joined(separator: ", ")
+      return "You have \(total) g of coffee left in total across \(counted) bags"
+        + (counted > open.count ? ". The first \(open.count): " : ": ") + listed
+        + ". That is about \(count) brews in a \(cups)-cup pot (\(dose) g each)."
     }
     let perDay = brewsPerDay(question)
     if question.matchesAny([
@@ -177,8 +180,6 @@ enum MokaCupboardAnswers {
       "enough coffee", "enough to",
     ]) || asksBrewCount(question) || perDay != nil && question.matchesAny(["enough", "last"]) {
       // All of it in brews (and in days at a number a day), then each bag.
-      let total = open.reduce(0) { $0 + A.int($1, "gramsLeft") }
-      let count = total / max(dose, 1)
       let days = perDay.map { perDay in
         let days = count / perDay
         return " At \(perDay) a day that is about \(days) days" + (days >= 60 ? " (about \(days / 30) months)." : ".")
@@ -194,25 +195,41 @@ enum MokaCupboardAnswers {
         "waste",
       ])
     {
-      let order = open.sorted { urgency($0) > urgency($1) }
+      let order =
+        summary.map { A.strings($0, "finishFirst") }
+        ?? open.sorted { urgency($0) > urgency($1) }.compactMap {
+          A.string($0, "name")
+        }
       guard let first = order.first else { return "Your bags are all empty." }
-      return "Finish the \(A.string(first, "name") ?? "?") first: \(state(first)). Then "
-        + order.dropFirst().map { "\(A.string($0, "name") ?? "?") (\(state($0)))" }.joined(separator: ", ") + "."
+      // (A bag beyond those listed is named without its state.)
+      let stated = { (name: String) in all.first { A.string($0, "name") == name }.map { " (\(state($0)))" } ?? "" }
+      return "Finish the \(first) first\(stated(first)). Then "
+        + order.dropFirst().map { $0 + stated($0) }.joined(separator: ", ") + "."
+    }
+    // The summary's pick of every bag; a pick beyond those listed is named alone.
+    let picked = { (key: String) -> (card: GeneratedContent?, name: String)? in
+      summary.flatMap { A.string($0, key) }.map { name in (all.first { A.string($0, "name") == name }, name) }
     }
     if question.matchesAny(["oldest", "longest", "most days", "older", "earlier", "roasted first"]) {
-      guard let oldest = open.max(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
+      if let beyond = picked("oldest"), beyond.card == nil { return "Your oldest bag is the \(beyond.name)." }
+      guard let oldest = picked("oldest")?.card ?? open.max(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") })
+      else { return empty }
       let lead = named.count > 1 ? "Of the \(namedList), the older is" : "Your oldest bag is"
       return "\(lead) the \(A.string(oldest, "name") ?? "?"): \(state(oldest))."
     }
     if question.matchesAny(["newest", "freshest", "most recent", "latest", "fresher", "newer", "more recent"]) {
-      guard let newest = open.min(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") }) else { return empty }
+      if let beyond = picked("newest"), beyond.card == nil { return "Your freshest bag is the \(beyond.name)." }
+      guard let newest = picked("newest")?.card ?? open.min(by: { A.int($0, "daysSinceRoast") < A.int($1, "daysSinceRoast") })
+      else { return empty }
       let lead = named.count > 1 ? "Of the \(namedList), the fresher is" : "Your freshest bag is"
       return "\(lead) the \(A.string(newest, "name") ?? "?"): \(state(newest))."
     }
     // ("At least" ranks nothing.)
     let least = question.matchesAny(["least", "lowest"]) && !question.matchesAny(["at least"])
     if question.matchesAny(MokaVocabulary.runningLow) || least || runsOut {
-      guard let low = open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") }) else { return empty }
+      if let beyond = picked("lowest"), beyond.card == nil { return "The \(beyond.name) is nearly gone." }
+      guard let low = picked("lowest")?.card ?? open.min(by: { A.int($0, "gramsLeft") < A.int($1, "gramsLeft") })
+      else { return empty }
       return "The \(A.string(low, "name") ?? "?") is nearly gone: \(A.int(low, "gramsLeft")) g left, "
         + "\(brewCount(low, dose: dose)) brews in a \(cups)-cup pot."
     }
@@ -239,10 +256,10 @@ enum MokaCupboardAnswers {
       return (asksFresh && none ? "None of your bags is fresh any more. " : "") + freshnessSummary(bags)
     }
     // How many bags, when asked.
-    let count =
+    let howMany =
       question.matchesAny(["how many bags", "how many exactly", "how many do i", "how many coffees", "number of bags"])
       ? "You have \(bags.count) bags. " : ""
-    return count + "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
+    return howMany + "In your cupboard: " + bags.map(A.bagLine).joined(separator: "; ") + "."
   }
 
   static let empty = "Your bags are all empty."

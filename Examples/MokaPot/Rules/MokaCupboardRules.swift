@@ -160,7 +160,11 @@ extension MokaToolRules {
     }
     // (A comparison with no bag to compare, "is any bag of mine a match?", is the list's.)
     let action = compare && !kindOnly && bag != nil ? "compare" : bag == nil ? "list" : "detail"
-    return GeneratedContent(properties: ["action": action, "bag": bag])
+    // The pot size and brews a day the tool counts in: the question's, or the conversation's pot.
+    return GeneratedContent(properties: [
+      "action": action, "bag": bag, "cups": MokaReferences.potSize(utterance, context),
+      "brewsPerDay": MokaCupboardAnswers.brewsPerDay(utterance),
+    ])
   }
 
   /// Whether a question in parts first asks what the cupboard holds ("what's in my cupboard, and…").

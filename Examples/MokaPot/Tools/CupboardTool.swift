@@ -1,25 +1,39 @@
 import Ristretto
 
-/// Looks up the bags the user owns; can compare one with its reference profile in the corpus.
+/// Looks up the bags the user owns; can compare one with its reference profile in the corpus. A
+/// listing also computes what is asked over all bags: the totals, the brews they make in the pot
+/// size asked, and which bag is oldest, newest, nearly gone, and to finish first.
 public struct CupboardTool: Tool {
   public let name = "cupboard"
-  public let description = "The user's own bags: list, detail, or compare one with its reference bean."
+  public let description =
+    "The user's own bags: list (with totals and brews for a pot size), detail, or compare one with its reference bean."
   let data: MokaData
 
   public struct Arguments: GenerableObject {
     public enum Action: String, CaseIterable, Generable { case list, detail, compare }
     public var action: Action
     public var bag: String?
+    /// The pot size brews are counted in (3 when not given or not a pot size).
+    public var cups: Int?
+    /// How many brews a day the user makes, for how many days the coffee lasts.
+    public var brewsPerDay: Int?
 
     public static let properties = GenerableProperties<Arguments> {
       GenerableProperty("action", \.action)
       GenerableProperty("bag", \.bag, description: "bag name")
+      GenerableProperty("cups", \.cups, description: "pot size", .range(1...12))
+      GenerableProperty("brewsPerDay", \.brewsPerDay, .range(1...6))
     }
 
     public init(_ content: GeneratedContent) throws {
       action = try content.value(forProperty: "action")
       bag = try content.value(forProperty: "bag")
+      cups = try content.value(forProperty: "cups")
+      brewsPerDay = try content.value(forProperty: "brewsPerDay")
     }
+
+    /// The pot size asked, when it is one; else 3.
+    var potSize: Int { cups.flatMap { BrewAdviceTool.potSizes.contains($0) ? $0 : nil } ?? 3 }
   }
 
   /// An owned bag as the tool reports it.
@@ -41,6 +55,8 @@ public struct CupboardTool: Tool {
     /// Days since the bag was opened; nil while it is sealed.
     public var daysSinceOpened: Int?
     public var freshness: Freshness
+    /// Full brews left at the dose of the pot size asked.
+    public var brewsLeft: Int
 
     public static let properties = GenerableProperties<BagCard> {
       GenerableProperty("name", \.name)
@@ -56,9 +72,10 @@ public struct CupboardTool: Tool {
       GenerableProperty("opened", \.opened)
       GenerableProperty("daysSinceOpened", \.daysSinceOpened)
       GenerableProperty("freshness", \.freshness)
+      GenerableProperty("brewsLeft", \.brewsLeft)
     }
 
-    init(_ bag: OwnedBag, data: MokaData) {
+    init(_ bag: OwnedBag, data: MokaData, cups: Int = 3) {
       (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
       let reference = data.bean(id: bag.beanId)
       // (Without the corpus, the id written as a name: never an internal stem in an answer.)
@@ -70,13 +87,26 @@ public struct CupboardTool: Tool {
       daysSinceRoast = data.days(since: bag.roastDate) ?? 0
       bagGrams = bag.bagGrams
       daysSinceOpened = bag.openedDate.flatMap(data.days(since:))
-      let openedDays = daysSinceOpened ?? 0
+      freshness = Self.freshness(daysSinceRoast: daysSinceRoast, daysSinceOpened: daysSinceOpened)
+      brewsLeft = bag.gramsLeft / BrewAdviceTool.Output.dose(cups: cups)
+    }
+
+    /// A bag's freshness by the days since it was roasted and opened (nil while sealed).
+    static func freshness(daysSinceRoast: Int, daysSinceOpened: Int?) -> Freshness {
       switch daysSinceRoast {
-      case ..<4: freshness = .resting
-      case 4...Self.freshDays: freshness = openedDays > Self.freshDays ? .fading : .fresh
-      case (Self.freshDays + 1)...Self.fadingDays: freshness = .fading
-      default: freshness = .stale
+      case ..<4: .resting
+      case 4...freshDays: (daysSinceOpened ?? 0) > freshDays ? .fading : .fresh
+      case (freshDays + 1)...fadingDays: .fading
+      default: .stale
       }
+    }
+
+    /// How soon a bag should be used, higher first: stale, fading, fresh, resting, then older.
+    static func urgency(_ bag: OwnedBag, data: MokaData) -> (rank: Int, days: Int) {
+      let days = data.days(since: bag.roastDate) ?? 0
+      let rank: [Freshness: Int] = [.stale: 3, .fading: 2, .fresh: 1, .resting: 0]
+      let freshness = freshness(daysSinceRoast: days, daysSinceOpened: bag.openedDate.flatMap(data.days(since:)))
+      return (rank[freshness] ?? 1, days)
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -93,6 +123,63 @@ public struct CupboardTool: Tool {
       opened = try content.value(forProperty: "opened")
       daysSinceOpened = try content.value(forProperty: "daysSinceOpened")
       freshness = try content.value(forProperty: "freshness")
+      brewsLeft = (try? content.value(forProperty: "brewsLeft")) ?? 0
+    }
+  }
+
+  /// What a listing computes over all the bags (not only those listed).
+  public struct Summary: GenerableObject {
+    /// How many bags, and their grams left in total.
+    public var bags, gramsLeft: Int
+    /// The pot size counted in, its dose, and the full brews all the coffee makes at that dose.
+    public var cups, doseGrams, brews: Int
+    /// How many days the brews last at the brews a day asked; nil when none was asked.
+    public var days: Int?
+    /// The bags, with coffee left, roasted longest and shortest ago and with the least left.
+    public var oldest, newest, lowest: String?
+    /// The bags with coffee left in the order to finish them (stale, then fading, then fresh,
+    /// then resting, older first within each), the first ``CupboardTool/maximumBags`` of them.
+    public var finishFirst: [String]
+
+    public static let properties = GenerableProperties<Summary> {
+      GenerableProperty("bags", \.bags)
+      GenerableProperty("gramsLeft", \.gramsLeft)
+      GenerableProperty("cups", \.cups)
+      GenerableProperty("doseGrams", \.doseGrams)
+      GenerableProperty("brews", \.brews)
+      GenerableProperty("days", \.days)
+      GenerableProperty("oldest", \.oldest)
+      GenerableProperty("newest", \.newest)
+      GenerableProperty("lowest", \.lowest)
+      GenerableProperty("finishFirst", \.finishFirst)
+    }
+
+    init(_ bags: [OwnedBag], data: MokaData, cups: Int, brewsPerDay: Int?) {
+      // (Each bag holds at most 100 kg, so the sum of an array's worth cannot overflow.)
+      (self.bags, gramsLeft, self.cups) = (bags.count, bags.reduce(0) { $0 + $1.gramsLeft }, cups)
+      doseGrams = BrewAdviceTool.Output.dose(cups: cups)
+      let brews = gramsLeft / doseGrams
+      self.brews = brews
+      days = brewsPerDay.map { brews / max($0, 1) }
+      // (Urgencies, not cards: a card per bag of a very large cupboard would cost more than the listing.)
+      let left = bags.filter { $0.gramsLeft > 0 }.map { (bag: $0, urgency: BagCard.urgency($0, data: data)) }
+      newest = left.min { $0.urgency.days < $1.urgency.days }?.bag.name
+      oldest = left.max { $0.urgency.days < $1.urgency.days }?.bag.name
+      lowest = left.min { $0.bag.gramsLeft < $1.bag.gramsLeft }?.bag.name
+      finishFirst = left.sorted { $0.urgency > $1.urgency }.prefix(CupboardTool.maximumBags).map(\.bag.name)
+    }
+
+    public init(_ content: GeneratedContent) throws {
+      bags = try content.value(forProperty: "bags")
+      gramsLeft = try content.value(forProperty: "gramsLeft")
+      cups = try content.value(forProperty: "cups")
+      doseGrams = try content.value(forProperty: "doseGrams")
+      brews = try content.value(forProperty: "brews")
+      days = try content.value(forProperty: "days")
+      oldest = try content.value(forProperty: "oldest")
+      newest = try content.value(forProperty: "newest")
+      lowest = try content.value(forProperty: "lowest")
+      finishFirst = try content.value(forProperty: "finishFirst")
     }
   }
 
@@ -101,9 +188,8 @@ public struct CupboardTool: Tool {
     public var status: Status
     /// The bags, at most ``CupboardTool/maximumBags`` of them, in the cupboard's order.
     public var bags: [BagCard]
-    /// How many bags the cupboard holds and their grams left in total, when it holds more than
-    /// are listed; nil when every bag is listed.
-    public var totalBags, totalGramsLeft: Int?
+    /// A listing's totals and picks over all the bags; nil for one bag's detail or comparison.
+    public var summary: Summary?
     public var reference: BeanCard?
     /// When the cupboard is unavailable: why, naming the data file.
     public var reason: String?
@@ -113,8 +199,7 @@ public struct CupboardTool: Tool {
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
       GenerableProperty("bags", \.bags)
-      GenerableProperty("totalBags", \.totalBags)
-      GenerableProperty("totalGramsLeft", \.totalGramsLeft)
+      GenerableProperty("summary", \.summary)
       GenerableProperty("reference", \.reference)
       GenerableProperty("reason", \.reason)
       GenerableProperty("referenceStatus", \.referenceStatus)
@@ -127,8 +212,7 @@ public struct CupboardTool: Tool {
     public init(_ content: GeneratedContent) throws {
       status = try content.value(forProperty: "status")
       bags = try content.value(forProperty: "bags")
-      totalBags = try content.value(forProperty: "totalBags")
-      totalGramsLeft = try content.value(forProperty: "totalGramsLeft")
+      summary = try content.value(forProperty: "summary")
       reference = try content.value(forProperty: "reference")
       reason = try content.value(forProperty: "reason")
       referenceStatus = try content.value(forProperty: "referenceStatus")
@@ -139,13 +223,11 @@ public struct CupboardTool: Tool {
   /// beside the instructions whatever the cupboard holds; the totals count them all.
   public static let maximumBags = 12
 
-  /// The cupboard listed: its first ``maximumBags`` bags, and the totals of all when some are left out.
-  func listing(_ status: Output.Status, _ bags: [OwnedBag]) -> Output {
-    var output = Output(status: status, bags: bags.prefix(Self.maximumBags).map { BagCard($0, data: data) })
-    if bags.count > Self.maximumBags {
-      // (Each bag holds at most 100 kg, so the sum of an array's worth cannot overflow.)
-      (output.totalBags, output.totalGramsLeft) = (bags.count, bags.reduce(0) { $0 + $1.gramsLeft })
-    }
+  /// The cupboard listed: its first ``maximumBags`` bags, and the summary of all.
+  func listing(_ status: Output.Status, _ bags: [OwnedBag], _ arguments: Arguments) -> Output {
+    let cups = arguments.potSize
+    var output = Output(status: status, bags: bags.prefix(Self.maximumBags).map { BagCard($0, data: data, cups: cups) })
+    output.summary = Summary(bags, data: data, cups: cups, brewsPerDay: arguments.brewsPerDay)
     return output
   }
 
@@ -155,13 +237,13 @@ public struct CupboardTool: Tool {
     }
     guard !bags.isEmpty else { return Output(status: .cupboardEmpty) }
     guard let wanted = arguments.bag?.lowercased(), !wanted.isEmpty else {
-      return listing(arguments.action == .list || bags.count == 1 ? .ok : .noSuchBag, bags)
+      return listing(arguments.action == .list || bags.count == 1 ? .ok : .noSuchBag, bags, arguments)
     }
     guard let bag = bags.first(where: { $0.name.lowercased() == wanted || $0.name.lowercased().contains(wanted) }) else {
-      return listing(.noSuchBag, bags)
+      return listing(.noSuchBag, bags, arguments)
     }
     let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil
-    var output = Output(status: .ok, bags: [BagCard(bag, data: data)], reference: reference)
+    var output = Output(status: .ok, bags: [BagCard(bag, data: data, cups: arguments.potSize)], reference: reference)
     if arguments.action == .compare, reference == nil { output.referenceStatus = "unavailable" }
     return output
   }
