@@ -6,10 +6,10 @@ import RistrettoRules
 /// Answer quality on the moka answer sets: routing, first tool and its key arguments, and what
 /// the answer must and must not say, per single question and per conversation turn.
 ///
-/// Every set was written blind (without sight of the rules or earlier sets); `answers-dev` and
-/// `answers-blind`…`answers-blind23` have since been tuned on, after their first figures were
-/// reported, and `answers-blind24` and `answers-blind25` are never tuned on (Docs/AnswerQuality.md
-/// says which is which).
+/// Every set was written blind (without sight of the rules or earlier sets); `answers-dev`,
+/// `answers-blind`…`answers-blind24` and `answers-real3` have since been tuned on, after their first
+/// figures were reported, and `answers-blind25`, `answers-real1`, `answers-real2` and
+/// `answers-real4` are never tuned on (Fixtures/moka/sets/MANIFEST.md says which is which).
 enum AnswersBench {
   struct Tally {
     var single = 0, singlePass = 0, turns = 0, turnPass = 0, toolRight = 0
@@ -35,7 +35,7 @@ enum AnswersBench {
       ? [
         "dev", "blind", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10", "blind11",
         "blind12", "blind13", "blind14", "blind15", "blind16", "blind17", "blind18", "blind19", "blind20", "blind21",
-        "blind22", "blind23", "blind24", "blind25",
+        "blind22", "blind23", "blind24", "real3", "blind25",
       ]
       : [options.set]
     let backends = try AnswerBackends.make(options)

@@ -5,14 +5,15 @@ import RistrettoRules
 
 /// The moka assistant's choices learned from labelled examples: routing, tool choice and
 /// argument reading as ``LearnedRules`` learns them from the tuning sets' labels, the tools'
-/// schemas and the names in the data. The held-out sets (`answers-blind25`, `answers-real*`,
-/// `routing-blind23`, `routing-blind24`, `routing-real*`) are never among the examples.
+/// schemas and the names in the data. The held-out sets (`answers-blind25`, `answers-real1`,
+/// `answers-real2`, `answers-real4`, `routing-blind23`, `routing-blind24`, `routing-real1`,
+/// `routing-real2`, `routing-real4`) are never among the examples.
 public enum MokaLearning {
   /// The answer sets whose turns teach tool choice and arguments (`answers-blind2` labels many
   /// turns with any tool, `*`, so it teaches nothing and is left out).
-  public static let answerSets = ["dev", "blind"] + (3...24).map { "blind\($0)" }
+  public static let answerSets = ["dev", "blind"] + (3...24).map { "blind\($0)" } + ["real3"]
   /// The routing sets whose questions teach routing only.
-  public static let routingSets = ["dev", "holdout", "test", "final", "blind"] + (2...22).map { "blind\($0)" }
+  public static let routingSets = ["dev", "holdout", "test", "final", "blind"] + (2...22).map { "blind\($0)" } + ["real3"]
 
   /// The labelled examples of the bundled tuning sets, less the sets named in `leavingOut`
   /// (answer set names without their `answers-` prefix).
