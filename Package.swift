@@ -57,6 +57,8 @@ let package = Package(
         .copy("moka/sets"),
         // Questions labelled with the knowledge topic they ask (null: none).
         .copy("moka/knowledge-topics.jsonl"), .copy("moka/knowledge.json"), .copy("moka/terms.json"),
+        // Italian and Spanish phrases of the domain, read as the rules' words.
+        .copy("moka/glossary.json"),
       ]
     ),
     .target(

@@ -56,6 +56,7 @@ public struct MokaAssistant: Sendable {
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
     book.followUp = { question, context in MokaFollowUps.answer(question, context, placeNames: tags.placeNames) }
     book.knowledge = MokaKnowledge.answer
+    book.glossary = MokaGlossary.glossary(data)
     return book
   }
 

@@ -67,6 +67,8 @@ extension LinearClassifier {
   ) -> LinearClassifier {
     var fingerprint = Fingerprint()
     fingerprint.add("LinearClassifier/1")
+    // (How text is split into words decides every feature.)
+    fingerprint.add(Utterance.normalizationVersion)
     fingerprint.add(featuresFingerprint)
     fingerprint.add("\(features.characterLengths) \(features.wordPairs)")
     fingerprint.add("\(training.epochs) \(training.learningRate) \(training.l2) \(training.seed)")

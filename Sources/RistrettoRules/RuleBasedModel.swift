@@ -70,7 +70,7 @@ public struct RuleBasedModel: LanguageModel {
   ///   room in ``contextSize`` for an answer, as a token model would; the answer it would write
   ///   is then never computed.
   public func respond(to request: GenerationRequest) throws -> [GenerationEvent] {
-    let question = Utterance(request.transcript.lastPromptText ?? "")
+    let question = Utterance(request.transcript.lastPromptText ?? "", glossary: rules.glossary)
     let promptTokens = tokenCount(for: request)
     let (needed, overflow) = promptTokens.addingReportingOverflow(Self.answerRoom(request.options))
     guard !overflow, needed <= contextSize else {

@@ -29,6 +29,9 @@ public struct RuleBook: Sendable {
   public var unavailableSentence: @Sendable (ToolResult) -> String
   /// What follows when no tool of the turn ran (an offer to help otherwise).
   public var unavailableFollowUp: String
+  /// Phrases of other languages read as the rules' words before anything matches the question
+  /// (nil: the question is read as typed).
+  public var glossary: Glossary?
 
   /// Creates a rule book.
   public init(

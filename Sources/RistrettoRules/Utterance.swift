@@ -21,25 +21,43 @@ public struct Utterance: Sendable, Equatable {
     index = WordIndex(words)
   }
 
+  /// Prepares `text`, with the phrases of `glossary` read as what they mean (``original`` stays as typed).
+  public init(_ text: String, glossary: Glossary?) {
+    original = text
+    let normalized = Self.normalize(text)
+    words = glossary.map { $0.gloss(normalized) } ?? normalized
+    index = WordIndex(words)
+  }
+
   /// Utterances are equal when their texts are.
   public static func == (lhs: Utterance, rhs: Utterance) -> Bool { lhs.original == rhs.original }
 
   /// The normalized text, words joined by single spaces.
   public var normalized: String { words.joined(separator: " ") }
 
-  /// Lower-cases, folds accents, turns punctuation (hyphens included) into spaces and drops apostrophes.
+  /// Lower-cases, folds accents, turns punctuation (hyphens included) into spaces and drops
+  /// apostrophes: an English contraction joins ("don't" → "dont", "it's" → "its"), an elision
+  /// parts ("dell'Etiopia" → "dell etiopia", "c'è" → "c e").
   public static func normalize(_ text: String) -> [String] {
     var words: [String] = []
     var word: [UInt8] = []
+    // Where the word's first apostrophe was.
+    var apostrophe: Int?
     func endWord() {
-      if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+      if let at = apostrophe, at > 0, at < word.count, !contractions.contains(Array(word[at...])) {
+        words.append(String(decoding: word[..<at], as: UTF8.self))
+        words.append(String(decoding: word[at...], as: UTF8.self))
+      } else if !word.isEmpty {
+        words.append(String(decoding: word, as: UTF8.self))
+      }
       word.removeAll(keepingCapacity: true)
+      apostrophe = nil
     }
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x61...0x7A, 0x30...0x39: word.append(UInt8(scalar.value))
       case 0x41...0x5A: word.append(UInt8(scalar.value + 32))
-      case 0x27, 0x2019: continue  // apostrophes join ("don't" → "dont")
+      case 0x27, 0x2019: if apostrophe == nil { apostrophe = word.count }
       case 0..<0x80: endWord()
       default:
         // Folded one scalar at a time, each scalar's folding computed once per process.
@@ -61,6 +79,13 @@ public struct Utterance: Sendable, Equatable {
     foldings.withLock { $0[scalar] = folded }
     return folded
   }
+
+  /// Names the way ``normalize(_:)`` splits text, for fingerprints of what is derived from words;
+  /// changed whenever the words it gives change.
+  static let normalizationVersion = "normalize/2"
+
+  /// What follows the apostrophe of an English contraction ("n't", "'s", "'re", "'ve", "'ll", "'d", "'m").
+  private static let contractions: Set<[UInt8]> = Set(["t", "s", "re", "ve", "ll", "d", "m"].map { Array($0.utf8) })
 
   private static let foldings = LockedValue<[Unicode.Scalar: [Unicode.Scalar]]>([:])
 

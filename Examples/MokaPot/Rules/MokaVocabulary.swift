@@ -367,6 +367,20 @@ enum MokaVocabulary {
   }
 }
 
+/// The bundled `glossary.json`: Italian and Spanish phrases of the domain (one section per
+/// language) and what they mean in the words the rules are written in. Words that are also common
+/// English words ("come", "per", "sale", "cafe") are left out of it.
+enum MokaGlossary {
+  static let entries: [String: String] =
+    ((try? BundledFixtures.data("glossary.json")).flatMap { try? JSONDecoder().decode([String: [String: String]].self, from: $0) }
+    ?? [:]).values.reduce(into: [:]) { all, section in all.merge(section) { first, _ in first } }
+
+  /// The glossary, keeping the names of `data`'s beans, bags and places as written.
+  static func glossary(_ data: MokaData) -> Glossary {
+    Glossary(entries, keeping: data.beans.map(\.name) + (data.cupboard ?? []).map(\.name) + data.cafes.map(\.name))
+  }
+}
+
 /// The moka domain's terms as the bundled `terms.json` holds them.
 struct MokaTerms: Decodable, Sendable {
   /// A value a tool argument takes and the words that name it.
