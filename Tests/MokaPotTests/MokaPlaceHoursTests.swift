@@ -74,4 +74,14 @@ struct MokaPlaceHoursTests {
     #expect(answer.contains("Tostatura Crocetta") && answer.contains("Saturday 09:00-18:00"), "\(answer)")
     #expect(!answer.contains("Lanterna"), "\(answer)")
   }
+
+  @Test func aDayAloneAfterAPlaceAsksItsHoursThen() async throws {
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("is Tostatura Crocetta open right now")
+    let saturday = try await chat.send("and saturday at 10?")
+    #expect(MokaFixtures.calls(saturday).first?.tool == "nearbyCafes", "\(MokaFixtures.calls(saturday))")
+    let answer = saturday.response.content
+    #expect(answer.contains("Tostatura Crocetta") && answer.contains("Saturday 09:00-18:00, open at 10:00"), "\(answer)")
+    #expect(!answer.contains("Lanterna"), "\(answer)")
+  }
 }

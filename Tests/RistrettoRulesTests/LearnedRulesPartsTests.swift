@@ -40,6 +40,8 @@ struct LearnedRulesPartsTests {
   @Test func clockTimesAreReadInThreeLanguages() {
     #expect(ValueReaders.times(in: "open at 6pm?") == ["18:00"])
     #expect(ValueReaders.times(in: "is it open 18:30 or 7.15") == ["18:30", "07:15"])
+    #expect(ValueReaders.times(in: "open saturday at 10:30pm, or 7.45 am?") == ["22:30", "07:45"])
+    #expect(ValueReaders.times(in: "at 12:30am") == ["00:30"])
     #expect(ValueReaders.times(in: "at 6 in the evening") == ["18:00"])
     #expect(ValueReaders.times(in: "alle 9 di sera") == ["21:00"])
     #expect(ValueReaders.times(in: "a las 8 de la tarde") == ["20:00"])

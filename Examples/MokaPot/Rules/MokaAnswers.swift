@@ -303,7 +303,7 @@ enum MokaAnswers {
       // The places just shown, asked again for another day or time ("when's it open on Monday?"):
       // what is asked of those.
       let asksDay = string(result.arguments, "day") ?? string(result.arguments, "time") != nil
-      if let context, asksDay, MokaReferences.refersBack(question),
+      if let context, asksDay, MokaReferences.refersBack(question) || MokaToolRules.asksAgainWhen(question),
         let again = MokaPlaceFollowUps.answer(question, array(output, "places"), context)
       {
         return again

@@ -49,8 +49,10 @@ extension MokaToolRules {
         {
           return 3
         }
-        return MokaReferences.lastKind(context) == "places"
-          && (MokaReferences.refersBack(utterance) || utterance.words.count < 6) ? 3 : 0
+        guard MokaReferences.lastKind(context) == "places" else { return 0 }
+        // A day or time asked again of the places just shown: a search for then.
+        if asksAgainWhen(utterance) { return 4 }
+        return MokaReferences.refersBack(utterance) || utterance.words.count < 6 ? 3 : 0
       }
     ) { utterance, context in
       withDayAndTime(nearbyArguments(utterance, context: context, tags: tags), utterance)
@@ -66,6 +68,14 @@ extension MokaToolRules {
     if let time { properties["time"] = GeneratedContent(kind: .string(time)) }
     keys += ["day", "time"].filter { properties[$0] != nil && !keys.contains($0) }
     return GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys))
+  }
+
+  /// Whether a short question asks a day or a time ("and tomorrow morning?", "what about 8pm"): of
+  /// the places just shown, when it follows them.
+  static func asksAgainWhen(_ utterance: Utterance) -> Bool {
+    guard utterance.words.count < 7 else { return false }
+    let (day, time) = dayAndTime(utterance)
+    return day != nil || time != nil
   }
 
   /// The day (`monday`…`sunday`, `tomorrow`) and the time of day (`HH:MM`) a question asks about;
@@ -298,9 +308,11 @@ extension MokaToolRules {
     var openNow = wantsOpenNow(utterance)
     var earlierKind: String?
     if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
-      // (The places pointed at, with nothing new asked of them, stay among those searched: "and is it
-      // open on Monday?")
-      if MokaReferences.refersBack(utterance), need == "any", item == nil { earlierKind = MokaAnswers.string(earlier, "kind") }
+      // (The places pointed at, or asked again for a day or time, with nothing new asked of them,
+      // stay among those searched: "and is it open on Monday?", "and tomorrow at 8?")
+      if MokaReferences.refersBack(utterance) || asksAgainWhen(utterance), need == "any", item == nil {
+        earlierKind = MokaAnswers.string(earlier, "kind")
+      }
       // (A need said anew, "and a shop for beans?", is a new search: the earlier item stays behind.)
       if need == "any" {
         need = MokaAnswers.string(earlier, "need") ?? "any"

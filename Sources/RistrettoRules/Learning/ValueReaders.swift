@@ -83,11 +83,15 @@ public enum ValueReaders {
       var suffix = String(word.dropFirst(digits.count))
       var minute = 0
       var explicit = false
-      if suffix.isEmpty, index + 2 < words.count, words[index + 1] == separator, let value = Int(words[index + 2]),
-        words[index + 2].count == 2, value < 60
+      // The minutes, with "am" or "pm" written onto them or after them ("10:30pm", "7.45 am").
+      let minutes = index + 2 < words.count ? words[index + 2] : ""
+      let after = index + 3 < words.count && ["am", "pm"].contains(words[index + 3]) ? words[index + 3] : ""
+      let minuteSuffix = minutes.count == 2 ? after : String(minutes.dropFirst(2))
+      if suffix.isEmpty, words.indices.contains(index + 1), words[index + 1] == separator,
+        case let digits = minutes.prefix(2), digits.count == 2, digits.allSatisfy(\.isNumber), let value = Int(digits),
+        value < 60, ["", "am", "pm"].contains(minuteSuffix)
       {
-        minute = value
-        explicit = true
+        (minute, suffix, explicit) = (value, minuteSuffix, true)
         index += 2
       } else if suffix.isEmpty, index + 1 < words.count, ["am", "pm"].contains(words[index + 1]) {
         suffix = words[index + 1]
