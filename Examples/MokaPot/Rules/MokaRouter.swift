@@ -8,14 +8,14 @@ import RistrettoRules
 enum MokaRouter {
   /// The labelled sets the router learns from: the routing sets and answer sets whose blind figure
   /// has been reported, less answers-blind7 and answers-blind8 (training on them lowered the turns
-  /// of the tuning sets). The newest blind sets are never among them: they measure the router on
+  /// of the tuning sets), and the sets written in real users' styles to tune on (`real3`). The newest blind sets are never among them: they measure the router on
   /// questions it has not seen (and `moka-bench routing` measures each routing set with the router
   /// retrained without it).
   static let trainingSets = [
     "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2",
     "routing-blind3", "routing-blind4", "routing-blind5", "routing-blind6", "routing-blind7", "answers-dev", "answers-blind",
     "answers-blind2",
-    "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6",
+    "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6", "routing-real3", "answers-real3",
   ]
 
   /// The bytes of the bundled training sets, one after another.
