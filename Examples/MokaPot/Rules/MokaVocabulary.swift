@@ -116,10 +116,12 @@ enum MokaVocabulary {
       let spans = entry.words.compactMap { word -> (Int, Int)? in
         guard let position = utterance.position(of: Phrase(word, fuzzy: toleratesTypos(word))) else { return nil }
         let length = Utterance(word).words.count
-        // (The Italian bar style is itself a blend, whatever follows it.)
+        // (The Italian bar style is itself a blend, whatever follows it; a country's own name names
+        // the country, whatever follows it: "Colombia roasted dark".)
         let after = position + length
         let style =
-          entry.origin != "Blend" && after < utterance.words.count && styleWords.contains(utterance.words[after])
+          entry.origin != "Blend" && word != entry.origin.lowercased() && after < utterance.words.count
+          && styleWords.contains(utterance.words[after])
         return style ? nil : (position, length)
       }
       if let span = spans.min(by: { $0.0 < $1.0 }) { found.append((span.0, span.1, entry.origin)) }
