@@ -6,7 +6,8 @@
 /// from a phrase to what it means), not code; a phrase is matched on whole normalized words
 /// (case and accents folded, as ``Utterance`` does), the longest first, and replaced by the
 /// words of its meaning. Names from the app's data are kept as written wherever they occur, so
-/// "Caffè Lanterna" stays a place even when "caffè" alone reads as "coffee".
+/// "Caffè Lanterna" stays a place even when "caffè" alone reads as "coffee" (a phrase's word is
+/// kept where it stands between the same words as in a name).
 ///
 /// ```swift
 /// let glossary = Glossary(["quanti": "how many", "grammi": "grams"], keeping: ["Caffè Lanterna"])
@@ -36,12 +37,18 @@ public struct Glossary: Sendable {
         a.phrase.count != b.phrase.count ? a.phrase.count > b.phrase.count : a.phrase.lexicographicallyPrecedes(b.phrase)
       }
     }
-    var kept: [String: [[String]]] = [:]
+    // Of each name, only what a phrase could touch is kept: each word a phrase begins with, between
+    // the name's words on either side (so that a name repeated with numbers is kept once).
+    var spans: Set<[String]> = []
     for name in names {
       let words = Utterance.normalize(name)
-      if let first = words.first { kept[first, default: []].append(words) }
+      for (index, word) in words.enumerated() where byFirstWord[word] != nil {
+        spans.insert(Array(words[max(0, index - 1)...min(words.count - 1, index + 1)]))
+      }
     }
-    self.kept = kept.mapValues { $0.sorted { $0.count > $1.count } }
+    var kept: [String: [[String]]] = [:]
+    for span in spans { kept[span[0], default: []].append(span) }
+    self.kept = kept.mapValues { $0.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) } }
   }
 
   /// Whether the glossary has no entries.

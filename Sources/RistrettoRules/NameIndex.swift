@@ -2,10 +2,12 @@
 /// word, so that finding the names an utterance says costs the names that share a word with it,
 /// not every name: a rule book over 100,000 names answers as fast as one over ten.
 ///
-/// A name is said when its words occur in a row, exactly (no typo is forgiven; see ``Gazetteer``
-/// for names with misspellings, accents and demonyms). With `generic` words given, a name is also
-/// said when more than half of its other words of four letters or more occur anywhere in the
-/// utterance ("Porta Palazzo" for "Drogheria Porta Palazzo", where "drogheria" is generic).
+/// A name is said when its words occur in a row, exactly, or — with `forgivingTypos` — with one
+/// letter missing, added or changed in a word of six letters or more that is one name word alone
+/// ("mandeling" for "Mandheling"; see ``Gazetteer`` for accents and demonyms). With `generic` words
+/// given, a name is also said when more than half of its other words of four letters or more occur
+/// anywhere in the utterance ("Porta Palazzo" for "Drogheria Porta Palazzo", where "drogheria" is
+/// generic).
 ///
 /// ```swift
 /// let bags: NameIndex = ["Santos", "Huila"]
@@ -18,10 +20,17 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   private let words: [[String]]
   private let distinctive: [Set<String>]
   private let byWord: [String: [Int]]
+  /// With `forgivingTypos`: each name word of six letters or more, by itself and by each of its
+  /// one-letter deletions.
+  private let byDeletion: [String: Set<String>]
+
+  /// The least length of a word said with a typo.
+  static let typoLength = 6
 
   /// An index of `names`; `generic` words (normalized) do not count toward a name's distinctive
-  /// words, and without them a name is said only in full.
-  public init(_ names: [String], generic: Set<String>? = nil) {
+  /// words, and without them a name is said only in full. With `forgivingTypos`, a long name word
+  /// said with one typo counts as said.
+  public init(_ names: [String], generic: Set<String>? = nil, forgivingTypos: Bool = false) {
     all = names
     words = names.map(Utterance.normalize)
     distinctive = words.map { words in
@@ -32,6 +41,32 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
       for word in Set(words) { byWord[word, default: []].append(index) }
     }
     self.byWord = byWord
+    var byDeletion: [String: Set<String>] = [:]
+    if forgivingTypos {
+      for word in byWord.keys where word.count >= Self.typoLength {
+        for variant in Self.deletions(word) + [word] { byDeletion[variant, default: []].insert(word) }
+      }
+    }
+    self.byDeletion = byDeletion
+  }
+
+  /// `word` with each of its letters left out in turn.
+  private static func deletions(_ word: String) -> [String] {
+    let letters = Array(word)
+    return letters.indices.map { index in String(letters[..<index] + letters[(index + 1)...]) }
+  }
+
+  /// The name word `word` is, said with one typo; nil when it is none or could be several.
+  private func corrected(_ word: String) -> String? {
+    guard !byDeletion.isEmpty, word.count >= Self.typoLength - 1, byWord[word] == nil else { return nil }
+    // A letter added (a deletion of the word is a name word), missing (the word is a deletion of
+    // one), or changed (both share a deletion).
+    var found = byDeletion[word] ?? []
+    for variant in Self.deletions(word) {
+      if byWord[variant] != nil, variant.count >= Self.typoLength { found.insert(variant) }
+      found.formUnion(byDeletion[variant] ?? [])
+    }
+    return found.count == 1 ? found.first : nil
   }
 
   /// An index of the names listed.
@@ -45,7 +80,7 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   /// The names `utterance` says, in the order given, each with the word positions where it begins
   /// in full (none when said only by its distinctive words).
   public func occurrences(in utterance: Utterance) -> [(name: String, starts: [Int])] {
-    let asked = utterance.words
+    let asked = byDeletion.isEmpty ? utterance.words : utterance.words.map { corrected($0) ?? $0 }
     let present = Set(asked)
     let candidates = Set(present.flatMap { byWord[$0] ?? [] }).sorted()
     return candidates.compactMap { index in

@@ -41,7 +41,8 @@ struct MokaPlaceHoursTests {
 
   @Test func theRulesReadTheDayAndTimeAsked() {
     let read = { (text: String) in MokaToolRules.dayAndTime(Utterance(text)) }
-    #expect(read("does the torrefazione open saturday morning?") == ("saturday", nil))
+    #expect(read("does the torrefazione open saturday morning?") == ("saturday", "09:00"))
+    #expect(read("anything open this afternoon") == (nil, nil), "a part of today alone is now")
     #expect(read("il macinino e aperto domenica alle 18?") == ("sunday", "18:00"))
     #expect(read("any bar open at 7pm today") == ("today", "19:00"))
     #expect(read("anything open tomorow") == ("tomorrow", nil))

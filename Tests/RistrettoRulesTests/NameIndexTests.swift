@@ -41,3 +41,24 @@ struct NameIndexTests {
     #expect(gazetteer.bestMatch(in: Utterance("is torrefazione vanchiglia open"))?.value == "Torrefazione Vanchiglia")
   }
 }
+
+@Suite("NameIndex typos")
+struct NameIndexTypoTests {
+  let places = NameIndex(
+    ["Caffè Quadrilatero", "Mandheling", "Caffè Lanterna"], generic: ["caffe"], forgivingTypos: true)
+
+  @Test func aLongWordWithOneTypoNamesItsName() {
+    #expect(places.named(in: Utterance("mandeling how much left")) == ["Mandheling"])
+    #expect(places.named(in: Utterance("caffe quadrilatro hours sunday")) == ["Caffè Quadrilatero"])
+    #expect(places.named(in: Utterance("the lantern cafe")) == ["Caffè Lanterna"])
+    #expect(places.named(in: Utterance("mandhelinng")) == ["Mandheling"])
+  }
+
+  @Test func shortWordsAndExactIndexesForgiveNothing() {
+    #expect(places.named(in: Utterance("mandel")).isEmpty)
+    #expect(NameIndex(["Mandheling"]).named(in: Utterance("mandeling")).isEmpty)
+    // A word one typo from two names is neither.
+    let two = NameIndex(["Kochera", "Kochero"], forgivingTypos: true)
+    #expect(two.named(in: Utterance("kochere")).isEmpty)
+  }
+}

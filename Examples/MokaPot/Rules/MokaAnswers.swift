@@ -327,7 +327,7 @@ enum MokaAnswers {
         return "No place near you (within 25 km) sells \(item), as far as my list knows."
       }
       if field(result.arguments, "openNow")?.kind == .bool(true) {
-        return "None of the places that match is open right now; ask without 'open now' to see their hours."
+        return "None of the places near you that match is open right now; ask without 'open now' to see their hours."
       }
       return "No places near you (within 25 km) match; try asking for any cafe."
     case ("offerChoices", _):

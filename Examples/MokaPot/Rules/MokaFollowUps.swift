@@ -142,8 +142,11 @@ enum MokaFollowUps {
       return aboutBags(question, output, pointsBack: pointsBack, short: short, context: context)
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
-      // (A place named that the search did not list is a new search.)
-      let names = !MokaReferences.named(in: question, among: places).isEmpty
+      // (A place named that the search did not list is a new search; one it listed may be named
+      // with a typo or as its owner: "Lanterna's hours".)
+      let names =
+        !MokaReferences.named(in: question, among: places).isEmpty
+        || !MokaPlaceFollowUps.named(in: question, places).isEmpty
       let namesOther = placeNames.anyNamed(in: question)
       guard names || !namesOther else { return nil }
       // A day or a time the places shown were not searched for ("and on Monday?"): a new search.

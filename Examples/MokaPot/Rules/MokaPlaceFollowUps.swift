@@ -53,7 +53,7 @@ enum MokaPlaceFollowUps {
   /// words of its name that are not generic ("Casa Moka", "Porta Palazzo", but not "a bicerin"
   /// for Bicerin di Piazza Vittorio, nor "Porta Nuova" for Drogheria Porta Palazzo).
   static func mentions(_ question: Utterance, name: String) -> Bool {
-    NameIndex([name], generic: genericPlaceWords).anyNamed(in: question)
+    NameIndex([name], generic: genericPlaceWords, forgivingTypos: true).anyNamed(in: question)
   }
 
   /// The places of `places` that `question` names.
@@ -83,7 +83,8 @@ enum MokaPlaceFollowUps {
     guard !places.isEmpty else { return nil }
     let aspects = Aspect.asked(in: question)
     guard !aspects.isEmpty else { return nil }
-    let named = MokaReferences.named(in: question, among: places)
+    let exactly = MokaReferences.named(in: question, among: places)
+    let named = exactly.isEmpty ? Self.named(in: question, places) : exactly
     let referents = MokaReferences.referents(places, in: context)
     var chosen: [GeneratedContent]
     if !named.isEmpty {

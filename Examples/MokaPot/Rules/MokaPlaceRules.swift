@@ -91,8 +91,13 @@ extension MokaToolRules {
       return said.count > 4 || typed.contains(said) ? match : nil
     }
     guard let day = match?.value, day != "today" || time != nil else { return (nil, time) }
-    return (day, time)
+    // A part of a day named ("saturday afternoon", "domani mattina"): a time in it.
+    let partOfDay = utterance.words.lazy.compactMap { partsOfDay[$0] }.first
+    return (day, time ?? partOfDay)
   }
+
+  /// A time in each part of the day, for a day asked by its part ("tomorrow morning").
+  static let partsOfDay = ["morning": "09:00", "afternoon": "15:00", "evening": "19:00", "night": "21:00"]
 
   /// The phrases of the place search that ask where to get something.
   static let wherePhrases = [

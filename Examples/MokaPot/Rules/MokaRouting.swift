@@ -18,8 +18,9 @@ struct MokaRouting: UtteranceClassifier {
   /// book's to share them).
   init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: NameIndex? = nil) {
     self.learned = learned
-    bagNames = NameIndex((data.cupboard ?? []).map(\.name))
-    self.placeNames = placeNames ?? NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
+    bagNames = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
+    self.placeNames =
+      placeNames ?? NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
     self.intents = intents ?? MokaIntents(data: data)
   }
 

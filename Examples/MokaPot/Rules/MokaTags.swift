@@ -59,7 +59,7 @@ struct MokaTags: Sendable {
 
   init(data: MokaData) {
     // (Each distinct text is read once: a big file repeats its names, regions and lists.)
-    bags = NameIndex((data.cupboard ?? []).map(\.name))
+    bags = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     bagNames = Set(bags.vocabulary)
     let beanNames = data.beans.map { Utterance.normalize($0.name) }
     let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
@@ -94,7 +94,7 @@ struct MokaTags: Sendable {
     soldTerms = Array(Set(sold.map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
-    placeNames = NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords)
+    placeNames = NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
     let nameWords = Set(placeNames.vocabulary)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",

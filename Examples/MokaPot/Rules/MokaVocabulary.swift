@@ -159,7 +159,13 @@ enum MokaVocabulary {
     if best == nil, negated == nil, utterance.matchesAny(italianStyle) { return "dark" }
     return best?.roast ?? (negated.map { $0 == "medium" ? nil : "medium" } ?? nil)
   }
-  static func process(in utterance: Utterance) -> String? { first(processes.map { ($0.words, $0.process) }, in: utterance) }
+  /// The process named, a word of seven letters or more forgiving one typo ("anarobic"; not
+  /// "honeys", one letter from "honey").
+  static func process(in utterance: Utterance) -> String? {
+    processes.first { entry in
+      entry.words.contains { utterance.matches(Phrase($0, fuzzy: $0.count >= 7 && toleratesTypos($0))) }
+    }?.process
+  }
 
   /// The notes named, at most three: a specific note as named ("jasmine", "cinnamon", "hazelnutty"),
   /// a family or its adjective as the family ("fruity" → fruit, "nuts" → nut).
@@ -175,6 +181,7 @@ enum MokaVocabulary {
       if index > 0, notes.contains(words[index - 1] + " " + word) { continue }
       if index + 1 < words.count, notes.contains(word + " " + words[index + 1]) { continue }
       if index + 1 < words.count, words[index + 1].hasPrefix("process") { continue }
+      if index > 0, words[index - 1].hasPrefix("process") { continue }
       guard let note = note(for: word), !notes.contains(note) else { continue }
       // Nor one naming a process with the next word ("honey coffees").
       if index + 1 < words.count, process(in: Utterance(word + " " + words[index + 1])) != nil { continue }
