@@ -300,7 +300,7 @@ enum MokaAnswers {
     case ("nearbyCafes", "ok"):
       // A question about places it names is answered about them alone.
       if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
-      // The places just shown, asked again for another day or time ("when's it open on Monday?"):
+      // The places just shown, asked again for another day or time ("is it open on Monday?"):
       // what is asked of those.
       let asksDay = string(result.arguments, "day") ?? string(result.arguments, "time") != nil
       if let context, asksDay, MokaReferences.refersBack(question) || MokaToolRules.asksAgainWhen(question),

@@ -143,7 +143,7 @@ enum MokaFollowUps {
     case "places"?:
       let places = MokaReferences.lastPlaces(context)
       // (A place named that the search did not list is a new search; one it listed may be named
-      // with a typo or as its owner: "Lanterna's hours".)
+      // with a typo or in the possessive.)
       let names =
         !MokaReferences.named(in: question, among: places).isEmpty
         || !MokaPlaceFollowUps.named(in: question, places).isEmpty

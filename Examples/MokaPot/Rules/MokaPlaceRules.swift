@@ -70,8 +70,8 @@ extension MokaToolRules {
     return GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys))
   }
 
-  /// Whether a short question asks a day or a time ("and tomorrow morning?", "what about 8pm"): of
-  /// the places just shown, when it follows them.
+  /// Whether a short question asks a day or a time ("and on Friday?", "at 7pm instead?"): of the
+  /// places just shown, when it follows them.
   static func asksAgainWhen(_ utterance: Utterance) -> Bool {
     guard utterance.words.count < 7 else { return false }
     let (day, time) = dayAndTime(utterance)
@@ -91,12 +91,12 @@ extension MokaToolRules {
       return said.count > 4 || typed.contains(said) ? match : nil
     }
     guard let day = match?.value, day != "today" || time != nil else { return (nil, time) }
-    // A part of a day named ("saturday afternoon", "domani mattina"): a time in it.
+    // A part of a day named ("friday evening", "martedì sera"): a time in it.
     let partOfDay = utterance.words.lazy.compactMap { partsOfDay[$0] }.first
     return (day, time ?? partOfDay)
   }
 
-  /// A time in each part of the day, for a day asked by its part ("tomorrow morning").
+  /// A time in each part of the day, for a day asked by its part.
   static let partsOfDay = ["morning": "09:00", "afternoon": "15:00", "evening": "19:00", "night": "21:00"]
 
   /// The phrases of the place search that ask where to get something.
@@ -314,7 +314,7 @@ extension MokaToolRules {
     var earlierKind: String?
     if followUp, !pointsAtCoffee, let earlier = context.latest("nearbyCafes")?.arguments {
       // (The places pointed at, or asked again for a day or time, with nothing new asked of them,
-      // stay among those searched: "and is it open on Monday?", "and tomorrow at 8?")
+      // stay among those searched: "and is it open on Monday?", "and on Friday?")
       if MokaReferences.refersBack(utterance) || asksAgainWhen(utterance), need == "any", item == nil {
         earlierKind = MokaAnswers.string(earlier, "kind")
       }

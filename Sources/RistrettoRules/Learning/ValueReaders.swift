@@ -88,7 +88,8 @@ public enum ValueReaders {
       let after = index + 3 < words.count && ["am", "pm"].contains(words[index + 3]) ? words[index + 3] : ""
       let minuteSuffix = minutes.count == 2 ? after : String(minutes.dropFirst(2))
       if suffix.isEmpty, words.indices.contains(index + 1), words[index + 1] == separator,
-        case let digits = minutes.prefix(2), digits.count == 2, digits.allSatisfy(\.isNumber), let value = Int(digits),
+        case let minuteDigits = minutes.prefix(2), minuteDigits.count == 2, minuteDigits.allSatisfy(\.isNumber),
+        let value = Int(minuteDigits),
         value < 60, ["", "am", "pm"].contains(minuteSuffix)
       {
         (minute, suffix, explicit) = (value, minuteSuffix, true)
