@@ -17,6 +17,21 @@ struct MokaPartsOrderTests {
     #expect(tools.contains("brewAdvice"), "\(tools)")
   }
 
+  @Test func twoRequestsAreCalledInTheOrderAsked() async throws {
+    let reply = try await MokaFixtures.rulesChat().send("how much coffee goes in a 6-cup, and which roaster near me is open now?")
+    let tools = MokaFixtures.calls(reply).map(\.tool)
+    #expect(tools == ["brewAdvice", "nearbyCafes"], "\(tools)")
+    let answer = reply.response.content
+    let dose = try #require(answer.range(of: "30 g"), "\(answer)")
+    let places = try #require(answer.range(of: "Nearby"), "\(answer)")
+    #expect(dose.lowerBound < places.lowerBound, "\(answer)")
+    // A clause that sets a condition asks nothing first.
+    let chat = try MokaFixtures.rulesChat()
+    _ = try await chat.send("where could I buy a 6-cup moka?")
+    let later = try await chat.send("once it's here, how much coffee goes in?")
+    #expect(MokaFixtures.calls(later).first?.tool == "brewAdvice", "\(MokaFixtures.calls(later))")
+  }
+
   @Test func whatToBrewTodayIsABagAndABagForAPotItsRecipe() async throws {
     let today = try await MokaFixtures.rulesChat().send("what can I brew today?")
     #expect(MokaFixtures.calls(today).first?.tool == "cupboard", "\(MokaFixtures.calls(today))")
