@@ -48,23 +48,8 @@ public struct MokaAssistant: Sendable {
 
   private func book(classifier: any UtteranceClassifier, toolRules: [ToolRule], tags: MokaTags) -> RuleBook {
     let intents = MokaIntents(rules: toolRules, bagNames: tags.bags)
-    // A question of two or more requests calls the tool of the first one first; the answer step
-    // calls the others. (A clause that sets a condition, "when it comes, …",
-    // asks nothing first.)
-    let first = { @Sendable (utterance: Utterance, context: RuleContext) -> MokaIntents.Intent? in
-      intents.intents(utterance, context: context).first.flatMap { intent in
-        ["when", "if", "once", "after", "before", "while", "since"].contains(intent.part.words.first ?? "") ? nil : intent
-      }
-    }
-    let inOrder = toolRules.map { rule in
-      var ordered = rule
-      ordered.contextScore = { utterance, context in
-        rule.contextScore(utterance, context) + (first(utterance, context)?.tool == rule.tool ? 100 : 0)
-      }
-      return ordered
-    }
     var book = RuleBook(
-      classifier: classifier, toolRules: inOrder,
+      classifier: classifier, toolRules: toolRules,
       answer: { results, question, context in MokaAnswers.answer(results, question, context, tags: tags, intents: intents) },
       reply: MokaAnswers.reply, statusProperty: "status",
       statusDidNotRun: { $0.hasSuffix("Unavailable") }, unavailableSentence: MokaAnswers.unavailable,
@@ -72,6 +57,13 @@ public struct MokaAssistant: Sendable {
     book.followUp = { question, context in MokaFollowUps.answer(question, context, placeNames: tags.placeNames) }
     book.knowledge = MokaKnowledge.answer
     book.glossary = MokaGlossary.glossary(data)
+    // A question of two or more requests calls the tool of the first one first; the answer step
+    // calls the others. (A clause that sets a condition, "when it comes, …", asks nothing first.)
+    book.firstTool = { question, context in
+      intents.intents(question, context: context).first.flatMap { intent in
+        ["when", "if", "once", "after", "before", "while", "since"].contains(intent.part.words.first ?? "") ? nil : intent.tool
+      }
+    }
     return book
   }
 

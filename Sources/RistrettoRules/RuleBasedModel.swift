@@ -151,10 +151,16 @@ public struct RuleBasedModel: LanguageModel {
     -> Transcript.ToolCall?
   {
     var best: (score: Double, rule: ToolRule, definition: ToolDefinition)?
-    for rule in rules.toolRules {
-      guard let definition = tools.first(where: { $0.name == rule.tool }) else { continue }
-      let score = question.score(rule.triggers) + rule.contextScore(question, context)
-      if score >= rule.minimumScore, score > (best?.score ?? 0) { best = (score, rule, definition) }
+    if let first = rules.firstTool?(question, context), let rule = rules.toolRules.first(where: { $0.tool == first }),
+      let definition = tools.first(where: { $0.name == first })
+    {
+      best = (.infinity, rule, definition)
+    } else {
+      for rule in rules.toolRules {
+        guard let definition = tools.first(where: { $0.name == rule.tool }) else { continue }
+        let score = question.score(rule.triggers) + rule.contextScore(question, context)
+        if score >= rule.minimumScore, score > (best?.score ?? 0) { best = (score, rule, definition) }
+      }
     }
     guard let best else { return nil }
     let proposal = best.rule.arguments(question, context)

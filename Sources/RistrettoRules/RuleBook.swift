@@ -32,6 +32,10 @@ public struct RuleBook: Sendable {
   /// Phrases of other languages read as the rules' words before anything matches the question
   /// (nil: the question is read as typed).
   public var glossary: Glossary?
+  /// The tool a question asks for first when the app knows it better than the rules' scores (the
+  /// first of several requests in one message): its rule is chosen, if the request offers the
+  /// tool, and reads the arguments. nil, or no tool returned: the best-scoring rule is chosen.
+  public var firstTool: (@Sendable (_ question: Utterance, _ context: RuleContext) -> String?)?
 
   /// Creates a rule book.
   public init(

@@ -58,6 +58,20 @@ struct RuleBasedModelTests {
     #expect(response.content.contains("ordered 5 light"))
   }
 
+  @Test func theAppsFirstToolIsCalledBeforeTheBestScoringOne() async throws {
+    var rules = book(proposal: GeneratedContent(properties: ["roast": "dark", "bags": 1]))
+    rules.firstTool = { question, _ in question.matches(Phrase("first", fuzzy: false)) ? "index" : nil }
+    let model = RuleBasedModel(rules: rules, tokenizer: tokenizer)
+    let scored = try await LanguageModelSession(model: model, tools: [Order(), Index(status: "ok")]).respond(to: "order beans")
+    #expect(scored.toolCalls.first?.toolName == "order")
+    let first = try await LanguageModelSession(model: model, tools: [Order(), Index(status: "ok")])
+      .respond(to: "order beans, but search first")
+    #expect(first.toolCalls.first?.toolName == "index")
+    // A first tool the request does not offer leaves the choice to the scores.
+    let offered = try await LanguageModelSession(model: model, tools: [Order()]).respond(to: "order beans, but search first")
+    #expect(offered.toolCalls.first?.toolName == "order")
+  }
+
   @Test func steeringFillsMissingRequiredValues() throws {
     let (content, text) = try SchemaSteering.steer(.null, into: Order.Arguments.generationSchema)
     #expect(text == #"{"roast":"light","bags":1}"#)

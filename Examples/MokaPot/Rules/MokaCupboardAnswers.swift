@@ -466,10 +466,10 @@ enum MokaCupboardAnswers {
     return "roasted \(A.int(bag, "daysSinceRoast")) days ago, \(wording)"
   }
 
-  /// Higher for bags that should be used sooner: stale and fading before fresh, older first.
-  static func urgency(_ bag: GeneratedContent) -> Int {
-    let rank = ["stale": 3, "fading": 2, "fresh": 1, "resting": 0][A.string(bag, "freshness") ?? ""] ?? 1
-    return rank * 1000 + A.int(bag, "daysSinceRoast")
+  /// Higher for bags that should be used sooner, as the cupboard tool ranks them.
+  static func urgency(_ bag: GeneratedContent) -> (rank: Int, days: Int) {
+    let freshness = A.string(bag, "freshness").flatMap(CupboardTool.BagCard.Freshness.init(rawValue:)) ?? .fresh
+    return CupboardTool.BagCard.urgency(freshness, daysSinceRoast: A.int(bag, "daysSinceRoast"))
   }
 
   static func freshnessSummary(_ bags: [GeneratedContent]) -> String {

@@ -102,11 +102,16 @@ public struct CupboardTool: Tool {
     }
 
     /// How soon a bag should be used, higher first: stale, fading, fresh, resting, then older.
+    static func urgency(_ freshness: Freshness, daysSinceRoast days: Int) -> (rank: Int, days: Int) {
+      let rank: [Freshness: Int] = [.stale: 3, .fading: 2, .fresh: 1, .resting: 0]
+      return (rank[freshness] ?? 1, days)
+    }
+
+    /// The urgency of an owned bag, as its card would give it.
     static func urgency(_ bag: OwnedBag, data: MokaData) -> (rank: Int, days: Int) {
       let days = data.days(since: bag.roastDate) ?? 0
-      let rank: [Freshness: Int] = [.stale: 3, .fading: 2, .fresh: 1, .resting: 0]
-      let freshness = freshness(daysSinceRoast: days, daysSinceOpened: bag.openedDate.flatMap(data.days(since:)))
-      return (rank[freshness] ?? 1, days)
+      let opened = bag.openedDate.flatMap(data.days(since:))
+      return urgency(freshness(daysSinceRoast: days, daysSinceOpened: opened), daysSinceRoast: days)
     }
 
     public init(_ content: GeneratedContent) throws {
