@@ -35,8 +35,8 @@ public struct MokaAssistant: Sendable {
     let intents = MokaIntents(rules: toolRules, bagNames: tags.bags)
     return book(
       classifier: MokaRouting(
-        MokaRouter.classifier(tags: tags), data: data, intents: intents, placeNames: tags.placeNames), toolRules: toolRules,
-      tags: tags)
+        MokaRouter.classifier(tags: tags), data: data, intents: intents, placeNames: tags.placeNames, bagNames: tags.bags),
+      toolRules: toolRules, tags: tags)
   }
 
   /// The rule book with routing, tool choice and arguments learned from labelled examples
@@ -56,7 +56,7 @@ public struct MokaAssistant: Sendable {
       unavailableFollowUp: "I can still help with anything else about your moka pot.")
     book.followUp = { question, context in MokaFollowUps.answer(question, context, placeNames: tags.placeNames) }
     book.knowledge = MokaKnowledge.answer
-    book.glossary = MokaGlossary.glossary(data)
+    book.glossary = MokaGlossary.glossary(tags)
     // A question of two or more requests calls the tool of the first one first; the answer step
     // calls the others. (A clause that sets a condition, "when it comes, …", asks nothing first.)
     book.firstTool = { question, context in

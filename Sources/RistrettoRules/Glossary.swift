@@ -26,6 +26,13 @@ public struct Glossary: Sendable {
 
   /// A glossary of `entries` (a phrase and what it means), keeping the names in `keeping` as they are.
   public init(_ entries: [String: String], keeping names: [String] = []) {
+    self.init(entries, keepingNormalized: names.map(Utterance.normalize))
+  }
+
+  /// A glossary of `entries`, keeping names given as their normalized words (as
+  /// ``NameIndex/normalizedNames`` holds them), so that names an app has already read are not
+  /// read again.
+  public init(_ entries: [String: String], keepingNormalized names: [[String]]) {
     var byFirstWord: [String: [(phrase: [String], meaning: [String])]] = [:]
     for (phrase, meaning) in entries {
       let words = Utterance.normalize(phrase)
@@ -40,8 +47,7 @@ public struct Glossary: Sendable {
     // Of each name, only what a phrase could touch is kept: each word a phrase begins with, between
     // the name's words on either side (so that a name repeated with numbers is kept once).
     var spans: Set<[String]> = []
-    for name in names {
-      let words = Utterance.normalize(name)
+    for words in names {
       for (index, word) in words.enumerated() where byFirstWord[word] != nil {
         spans.insert(Array(words[max(0, index - 1)...min(words.count - 1, index + 1)]))
       }

@@ -72,6 +72,9 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   /// An index of the names listed.
   public init(arrayLiteral names: String...) { self.init(names) }
 
+  /// The normalized words of each name, in the order given.
+  public var normalizedNames: [[String]] { words }
+
   /// Every normalized word of every name.
   public var vocabulary: Dictionary<String, [Int]>.Keys { byWord.keys }
   /// Whether the index holds no name.

@@ -226,6 +226,9 @@ public struct Phrase: Sendable, Equatable, ExpressibleByStringLiteral {
   /// The normalized words of a phrase's text, computed once per text: rules build the same
   /// phrases for every question they read.
   private static func words(of text: String) -> [String] {
+    // (A word already normalized, as a vocabulary derived from data gives, is its own words: no
+    // table to lock.)
+    if !text.isEmpty, text.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }) { return [text] }
     if let known = normalized.withLock({ $0[text] }) { return known }
     let words = text.split(separator: " ").flatMap { part -> [String] in
       let star = part.hasSuffix("*")

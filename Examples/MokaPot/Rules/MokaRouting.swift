@@ -14,11 +14,14 @@ struct MokaRouting: UtteranceClassifier {
   /// The requests of a question in several clauses.
   let intents: MokaIntents
 
-  /// `intents` and `placeNames` default to those of the moka tool rules for `data` (pass the rule
-  /// book's to share them).
-  init(_ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: NameIndex? = nil) {
+  /// `intents`, `placeNames` and `bagNames` default to those of the moka tool rules for `data` (pass
+  /// the rule book's to share them).
+  init(
+    _ learned: LinearClassifier, data: MokaData, intents: MokaIntents? = nil, placeNames: NameIndex? = nil,
+    bagNames: NameIndex? = nil
+  ) {
     self.learned = learned
-    bagNames = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
+    self.bagNames = bagNames ?? NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     self.placeNames =
       placeNames ?? NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
     self.intents = intents ?? MokaIntents(data: data)

@@ -8,6 +8,8 @@ struct MokaTags: Sendable {
   /// The user's bags by name.
   let bags: NameIndex
   let beanWords: Set<String>
+  /// The normalized words of each bean's name in the corpus, in the corpus's order.
+  let beanNames: [[String]]
   let originWords: Set<String>
   let gearWords: Set<String>
   let placeWords: Set<String>
@@ -62,6 +64,7 @@ struct MokaTags: Sendable {
     bags = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     bagNames = Set(bags.vocabulary)
     let beanNames = data.beans.map { Utterance.normalize($0.name) }
+    self.beanNames = beanNames
     let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
     let beanNameWords = Set(beanNames.joined())
     beanWords = beanNameWords.union(beanTexts.flatMap(Utterance.normalize)).filter { $0.count > 3 }

@@ -385,8 +385,11 @@ enum MokaGlossary {
     ?? [:]).values.reduce(into: [:]) { all, section in all.merge(section) { first, _ in first } }
 
   /// The glossary, keeping the names of `data`'s beans, bags and places as written.
-  static func glossary(_ data: MokaData) -> Glossary {
-    Glossary(entries, keeping: data.beans.map(\.name) + (data.cupboard ?? []).map(\.name) + data.cafes.map(\.name))
+  static func glossary(_ data: MokaData) -> Glossary { glossary(MokaTags(data: data)) }
+
+  /// The glossary, keeping the names of the beans, bags and places `tags` has read.
+  static func glossary(_ tags: MokaTags) -> Glossary {
+    Glossary(entries, keepingNormalized: tags.beanNames + tags.bags.normalizedNames + tags.placeNames.normalizedNames)
   }
 }
 
