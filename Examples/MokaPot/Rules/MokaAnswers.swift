@@ -63,13 +63,6 @@ enum MokaAnswers {
         && !question.matchesAny(["near me", "nearby", "today", "open", "which", "any", "other", "else"])
       if origin.found, onlyThatBag { sentences[at] = origin.text } else { sentences.insert(origin.text, at: 0) }
     }
-    // A decaf asked of beans just shown, none of which is: say so before the decaf found.
-    if let search = results.first, search.tool == "searchBeans", field(search.arguments, "decaf")?.kind == .bool(true),
-      MokaReferences.refersBack(question), MokaReferences.lastKind(context) == "beans",
-      !MokaReferences.lastBeans(context).contains(where: { (string($0, "name") ?? "").lowercased().contains("decaf") })
-    {
-      sentences.insert("None of those comes in decaf.", at: 0)
-    }
     // A part of the question that asks what the app knows ("…, and how do I fit it myself?"): its answer too.
     if let known = knowledgeOfAPart(question, context) { sentences.append(known) }
     if MokaVocabulary.mentionsPrice(question), results.contains(where: { $0.tool != "webSearch" }) {
@@ -300,14 +293,6 @@ enum MokaAnswers {
     case ("nearbyCafes", "ok"):
       // A question about places it names is answered about them alone.
       if let named = MokaPlaceFollowUps.aboutNamed(question, array(output, "places")) { return named }
-      // The places just shown, asked again for another day or time ("is it open on Monday?"):
-      // what is asked of those.
-      let asksDay = string(result.arguments, "day") ?? string(result.arguments, "time") != nil
-      if let context, asksDay, MokaReferences.refersBack(question) || MokaToolRules.asksAgainWhen(question),
-        let again = MokaPlaceFollowUps.answer(question, array(output, "places"), context)
-      {
-        return again
-      }
       // Open latest or earliest today: that place first. (Tomorrow's hours are not in the output.)
       if !question.words.contains("tomorrow"), case let picks = MokaPlaceFollowUps.byHours(question, array(output, "places")),
         !picks.isEmpty

@@ -43,11 +43,6 @@ enum MokaFollowUps {
   /// The follow-up answer, with the names of every place of the data: a place named that the
   /// newest search did not show asks for a new search ("and when does Casa Moka open?").
   static func answer(_ question: Utterance, _ context: RuleContext, placeNames: NameIndex) -> String? {
-    // Thanks or a greeting after earlier answers is not a request for more of them.
-    // (Not thanks with a question after it: "thanks! and the heat?")
-    if question.words.count <= 4, MokaAnswers.isCourtesy(question), !question.original.contains("?") {
-      return MokaAnswers.reply(question, [], context)
-    }
     // Knowledge that reads the conversation ("can I go on brewing with it?") comes first.
     if MokaKnowledge.asked(question, context) != nil, MokaKnowledge.contextTopics.contains(where: { $0.asks(question, context) })
     {
@@ -78,8 +73,6 @@ enum MokaFollowUps {
     switch MokaReferences.lastKind(context) {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
-      // How much of one of them a pot size takes is the recipe's, not a property of the beans.
-      if MokaToolRules.cups(in: question) != nil, question.matchesAny(["how much", "dose", "how many grams"]) { return nil }
       // Prices of the beans shown compared: the data has none, whatever the wording (unless the web
       // is asked). (One price asked, "how much does it cost?", is the web's.)
       if MokaVocabulary.mentionsPrice(question), MokaVocabulary.comparesPrices(question),
@@ -120,12 +113,6 @@ enum MokaFollowUps {
       if MokaToolRules.cups(in: question) != nil, question.matchesAny(["how much", "dose", "how many grams"]),
         !question.matchesAny(["left", "enough", "last", "have", "remaining", "need"])
       {
-        return nil
-      }
-      // A bag chosen for a pot size, said not asked ("the Huila, in the 2-cup"): its recipe.
-      if MokaToolRules.choosesBagForPot(question) { return nil }
-      // Beans of a kind wanted ("after that, something nutty"): a search.
-      if namesBeanFilter(question), question.matchesAny(["something", "i want", "id like", "looking for"]) {
         return nil
       }
       // ("and with the 2-cup, then?" right after a count of brews is that count again.)

@@ -27,28 +27,10 @@ extension MokaToolRules {
           }.map { $0 + "*" },
           fuzzy: false),
       contextScore: { utterance, context in
-        // More of a bag bought elsewhere ("is it sold anywhere else? I want more").
-        if MokaRouting.buysElsewhere(utterance) { return 8 }
-        // A service a place offers, named by its verb ("somewhere that grinds beans for me?").
-        if serviceAsked(utterance, tags: tags) != nil,
-          utterance.matchesAny(["somewhere", "anywhere", "where", "anyone", "someone", "place"])
-        {
-          return 4
-        }
-        // The closest bean to a description is no place ("what is the closest match to a Kona?").
-        if utterance.matchesAny(["closest thing", "closest match", "nearest thing", "closest to a", "closest bean"]) {
-          return -4
-        }
         // A place of the data named ("when does Casa Moka close?").
         if tags.placeNames.anyNamed(in: utterance) { return 4 }
         // Where to get something, in words the phrases above do not list ("where'd one pick some up?").
         if asksWhereToGet(utterance), !utterance.matchesAny(wherePhrases) { return 3 }
-        // Somewhere nearby asked for, whatever it should have ("anywhere around here for a flat white?").
-        if utterance.matchesAny(["somewhere", "anywhere", "a place", "any place"]),
-          utterance.matchesAny(["nearby", "near me", "near here", "close by", "around here", "walking distance", "in town"])
-        {
-          return 3
-        }
         guard MokaReferences.lastKind(context) == "places" else { return 0 }
         // A day or time asked again of the places just shown: a search for then.
         if asksAgainWhen(utterance) { return 4 }

@@ -95,17 +95,6 @@ extension MokaToolRules {
       arguments["origin"] = nil
     }
     if let roast = MokaVocabulary.roast(in: utterance) { arguments["roast"] = GeneratedContent(roast) }
-    // "A bit darker" than the beans just searched: one step along the scale.
-    if MokaReferences.refersBack(utterance), utterance.matchesAny(["darker", "lighter"]),
-      !utterance.matchesAny(["darkest", "lightest"]), let shown = MokaReferences.lastBeans(context).first,
-      let from = MokaAnswers.string(shown, "roast")
-    {
-      let scale = ["light", "medium", "dark"]
-      let step = utterance.matchesAny(["darker"]) ? 1 : -1
-      if let at = scale.firstIndex(of: from), scale.indices.contains(at + step) {
-        arguments["roast"] = GeneratedContent(scale[at + step])
-      }
-    }
     if let process = MokaVocabulary.process(in: utterance) { arguments["process"] = GeneratedContent(process) }
     // (A note turned down is left out: the search cannot exclude it.)
     let turnedDown = MokaVocabulary.negatedFlavours(in: utterance)
