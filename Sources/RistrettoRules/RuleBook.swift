@@ -148,6 +148,25 @@ public struct ToolRule: Sendable {
   }
 }
 
+extension ToolRule {
+  /// This rule with tool choice learned from examples: `weight` times the probability
+  /// `chooser` gives its tool (a classifier whose answers are tool names, as
+  /// ``LearnedRules/toolChooser(examples:tools:settings:)`` trains) added to its score. The
+  /// rule's triggers, context score, minimum and arguments stay: keep as triggers what the app's
+  /// data names (its vocabularies of values), and leave phrasings to the examples.
+  ///
+  /// With a minimum score of 1, a weight of 8 calls the tool from a probability of 1/8 on, or
+  /// less with the triggers' or the context's help.
+  public func scored(by chooser: LinearClassifier, weight: Double) -> ToolRule {
+    let (tool, context) = (self.tool, contextScore)
+    return ToolRule(
+      tool: tool, triggers: triggers, minimumScore: minimumScore,
+      contextScore: { question, conversation in
+        context(question, conversation) + weight * (chooser.probabilities(of: question)[tool] ?? 0)
+      }, arguments: arguments)
+  }
+}
+
 /// One tool call of the current turn and what it returned.
 public struct ToolResult: Sendable {
   /// The tool's name.

@@ -8,30 +8,10 @@ extension MokaToolRules {
   /// The user's bags named by their roast ("my light roasts", "my dark roast").
   static let ownRoasts = ["my roasts", "my light roast*", "my medium roast*", "my dark roast*"]
 
-  /// Owning, amounts, freshness and the user's bag names point at the cupboard.
-  static let ownership: [Phrase] =
-    .weighted(
-      3,
-      [
-        "my bag", "my bags", "my beans", "my coffee", "my coffees", "my cupboard", "my pantry", "my stash", "do i have",
-        "have i got",
-        "i have left", "i own", "do i own", "have at home", "my shelf", "bought", "last me", "will it last", "still any good",
-        "last the week", "how long will", "use up", "at home", "ive got", "go to waste", "goes to waste", "going to waste",
-      ] + ownRoasts + [
-        "already have", "i already",
-      ], fuzzy: false)
-    + .weighted(
-      2,
-      [
-        "cupboard", "pantry", "stash", "bag", "bags", "i have", "left", "remaining", "oldest", "newest", "freshest", "unopened",
-        "opened", "sealed", "stale", "fresh", "freshness", "fresher", "roast date", "roasted", "use first", "finish first",
-        "how many brews", "brews", "grams",
-      ] + MokaVocabulary.runningLow + MokaCupboardAnswers.restingWords, fuzzy: false)
-
   static func cupboard(bagNames: NameIndex, tags: MokaTags? = nil) -> ToolRule {
     ToolRule(
       tool: "cupboard",
-      triggers: ownership,
+      triggers: [],
       contextScore: { utterance, context in
         // A bag of the user's named scores 2, or 4 as "my" bag (read from the names' index, not a
         // phrase per bag).

@@ -28,6 +28,16 @@ public enum MokaLearning {
     return examples
   }
 
+  /// The tool chooser the written rules are scored by: trained on every labelled turn of
+  /// ``examples(leavingOut:)`` over `tools`, once per process, its weights kept on disk so a
+  /// later start reads them. (Bundled sets that fail to parse teach nothing: no tool is chosen.)
+  static func toolChooser(tools: [String]) -> LinearClassifier {
+    ClassifierCache.shared.get("tools|" + tools.joined(separator: ",")) {
+      LearnedRules.toolChooser(
+        examples: (try? examples()) ?? [], tools: tools, settings: LearnedRules.Settings(cache: .standard))
+    }
+  }
+
   /// The names in the data, as vocabularies of the tools' string arguments.
   public static func vocabularies(_ data: MokaData) -> [String: Gazetteer] {
     let origins = Set(data.beans.flatMap { [$0.country, $0.region] }).sorted()

@@ -7,19 +7,10 @@ extension MokaToolRules {
   static func nearbyCafes(tags: MokaTags) -> ToolRule {
     ToolRule(
       tool: "nearbyCafes",
-      triggers: .weighted(
-        3,
-        [
-          "near me", "nearby", "around here", "close by", "closest", "nearest", "in town", "open now", "open today",
-          "still open", "vicino", "cerca de", "pres de", "in der nahe", "open right now", "pick up", "an espresso",
-          "a cappuccino", "a bicerin", "a coffee to drink", "a cup of coffee",
-        ] + wherePhrases + openPlacePhrases, fuzzy: false)
-        + .weighted(2, ["open", "anywhere", "somewhere", "grab"], fuzzy: false)
-        + .weighted(2, ["cafe", "cafes", "coffee shop", "roaster", "roastery", "shop", "shops", "store", "buy", "bar", "sells"])
-        + Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
+      // The data's vocabularies: gear, the places' names and anything else a place sells, named
+      // in full ("a brewing class", "brunch"; not the words that also name a pot size, scaling or beans).
+      triggers: Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
         + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false)
-        // Anything else a place sells, named in full ("a brewing class", "a grinding service", "brunch").
-        // (With its plural: "brewing class*". Not the words that also name a pot size, scaling or beans.)
         + Array<Phrase>.weighted(
           2,
           tags.soldTerms.filter { term in

@@ -2,34 +2,28 @@ import Foundation
 import Ristretto
 import RistrettoRules
 
-/// When the rule-based model calls each moka tool, and the arguments it proposes. Triggers are
-/// general features (the vocabulary of origins, roasts, flavours and brewing problems, the user's
-/// bag names, what the shops sell), never phrases lifted from a labelled question.
+/// When the rule-based model calls each moka tool, and the arguments it proposes. Tool choice is
+/// learned from the labelled sets (``MokaLearning/toolChooser(tools:)``); what a rule adds is
+/// the data's vocabularies (origins, roasts, flavours, brewing problems, what the shops sell) and
+/// what the conversation so far implies, never phrases lifted from a labelled question.
 enum MokaToolRules {
   static func rules(tags: MokaTags, bagNames: NameIndex) -> [ToolRule] {
-    [
+    let written = [
       quiz, choices, cupboard(bagNames: bagNames, tags: tags), brewAdvice(bagNames: bagNames), searchBeans(tags: tags), webSearch,
       nearbyCafes(tags: tags),
     ]
+    let chooser = MokaLearning.toolChooser(tools: written.map(\.tool))
+    return written.map { $0.scored(by: chooser, weight: learnedWeight) }
   }
+
+  /// The weight of the learned chooser's probability in a rule's score (the minimum score is 1).
+  static let learnedWeight = 8.0
 
   /// The quiz: asked for by name, asked to work out what the user likes or what would suit them,
   /// or answered (flavours liked) right after its questions.
   static let quiz = ToolRule(
     tool: "tasteQuiz",
-    triggers: .weighted(
-      8,
-      [
-        "quiz", "taste profile", "my taste", "what do i like", "my preferences", "taste test", "my profile", "my coffee profile",
-        "my flavour profile", "my flavor profile",
-      ])
-      + .weighted(
-        5,
-        [
-          "what i like", "what id like", "what i would like", "suit me", "suits me", "my palate", "what coffee id like",
-          "what coffee i would like", "what coffee i might like", "what beans id like", "what id enjoy", "id enjoy",
-          "i would enjoy", "a coffee id like", "work out which", "work out what", "figure out which", "figure out what",
-        ], fuzzy: false),
+    triggers: [],
     contextScore: { utterance, context in
       let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz" && context.earlierResults.last?.status == "questions"
       // Flavours liked, with what to look for asked ("…, that's what I enjoy: what should I look
@@ -135,6 +129,7 @@ enum MokaToolRules {
       }
   }
 
+  /// Words of brewing technique, the recipe tool's.
   static let technique: [Phrase] =
     .weighted(
       2,
@@ -244,7 +239,7 @@ enum MokaToolRules {
   }
 
   static func searchBeans(tags: MokaTags) -> ToolRule {
-    // Long origin and roast words match with one typo.
+    // The data's vocabularies: long origin and roast words match with one typo.
     let origins: [Phrase] = MokaVocabulary.origins.flatMap(\.words).map { word in
       Phrase(word, weight: 2.5, fuzzy: MokaVocabulary.toleratesTypos(word))
     }
@@ -257,16 +252,8 @@ enum MokaToolRules {
       + MokaVocabulary.flavours.flatMap { Array<Phrase>.weighted(1.5, $0.words, fuzzy: false) }
       + Array<Phrase>.weighted(3, MokaVocabulary.decafPhrases, fuzzy: false)
       + Array<Phrase>.weighted(1.5, tags.beanWords.sorted(), fuzzy: false)
-    let words: [Phrase] = .weighted(
-      2,
-      [
-        "bean", "beans", "recommend*", "suggest*", "try", "single origin", "variety", "varieties", "acidity",
-        "acidic", "body", "sweet*", "low acid", "bright", "corpus", "catalog*", "origin", "origins", "process", "processed",
-        "roast", "roasts", "notes", "flavour*", "flavor*", "tasting", "similar", "something like", "alternative", "replace it",
-        "robusta", "arabica",
-      ], fuzzy: false)
     return ToolRule(
-      tool: "searchBeans", triggers: vocabulary + words,
+      tool: "searchBeans", triggers: vocabulary,
       contextScore: { utterance, context in
         // A preference described ("something bold and heavy") is what to search for.
         // (Not an answer to the quiz's questions, which the quiz reads.)
@@ -296,14 +283,7 @@ enum MokaToolRules {
 
   static let webSearch = ToolRule(
     tool: "webSearch",
-    triggers: .weighted(
-      3,
-      [
-        "search the web", "search online", "online", "google", "look up", "look it up", "web", "internet", "reviews", "review",
-        "news", "new models", "latest models",
-      ],
-      fuzzy: false)
-      + .weighted(2, MokaVocabulary.pricePhrases + ["brand", "brands", "deal", "deals", "worth it", "order"], fuzzy: false),
+    triggers: [],
     // A price asked ("How much is a 2-cup stovetop pot?", "what does a kilo of Kona cost?"), which
     // only the web knows: not prices of what was just shown compared, nor a place to buy.
     contextScore: { utterance, context in

@@ -110,18 +110,7 @@ public struct LearnedRules: Sendable {
     settings: Settings = Settings()
   ) {
     let names = Set(tools.map(\.name))
-    var replies: [String] = []
-    var labelled: [LinearClassifier.Example] = []
-    for example in examples where example.labelsTool {
-      if let text = example.reply {
-        if !replies.contains(text) { replies.append(text) }
-        labelled.append(.init(example.question, label: "\(Self.replyPrefix)\(replies.firstIndex(of: text)!)"))
-      } else if let tool = example.tool, names.contains(tool) {
-        labelled.append(.init(example.question, label: tool))
-      } else if example.tool == nil {
-        labelled.append(.init(example.question, label: Self.noTool))
-      }
-    }
+    let (labelled, replies) = Self.toolLabels(examples, tools: names)
     chooser = settings.train(labelled, minimumProbability: 0)
     let routed = examples.compactMap { example in example.specialty.map { LinearClassifier.Example(example.question, label: $0) }
     }
@@ -143,6 +132,36 @@ public struct LearnedRules: Sendable {
     self.fallbackReply = reply
     self.references = references
     self.settings = settings
+  }
+
+  /// A tool chooser alone, trained as ``chooser`` is: on the examples' tools (among `tools`),
+  /// "no tool" and fixed replies. Its probability of a tool's name can stand in for a written
+  /// rule's trigger phrases (``ToolRule/scored(by:weight:)``).
+  public static func toolChooser(examples: [LabelledExample], tools: [String], settings: Settings = Settings())
+    -> LinearClassifier
+  {
+    settings.train(toolLabels(examples, tools: Set(tools)).labelled, minimumProbability: 0)
+  }
+
+  /// The chooser's examples, labelled with a tool, "no tool" or a fixed reply (by its index in
+  /// `replies`).
+  static func toolLabels(_ examples: [LabelledExample], tools names: Set<String>)
+    -> (labelled: [LinearClassifier.Example], replies: [String])
+  {
+    var replies: [String] = []
+    var labelled: [LinearClassifier.Example] = []
+    for example in examples where example.labelsTool {
+      if let text = example.reply {
+        if !replies.contains(text) { replies.append(text) }
+        let index = replies.firstIndex(of: text) ?? 0
+        labelled.append(.init(example.question, label: "\(replyPrefix)\(index)"))
+      } else if let tool = example.tool, names.contains(tool) {
+        labelled.append(.init(example.question, label: tool))
+      } else if example.tool == nil {
+        labelled.append(.init(example.question, label: noTool))
+      }
+    }
+    return (labelled, replies)
   }
 
   /// What the rules do with `question` when `enabled` tools are offered (nil: all of them).
