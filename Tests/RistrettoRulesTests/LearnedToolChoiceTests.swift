@@ -56,4 +56,21 @@ struct LearnedToolChoiceTests {
     #expect(abs(rule.contextScore(question, shown) - rule.contextScore(question, RuleContext()) - 0.5) < 1e-9)
     #expect(rule.arguments(question, shown) == ["item": "chain"])
   }
+  @Test func aStoredChooserIsReadWithoutParsingItsExamples() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chooser-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let settings = LearnedRules.Settings(cache: DerivedDataCache(directory: directory))
+    let source = Data("bike examples v1".utf8)
+    let trained = LearnedRules.toolChooser(
+      source: source, examples: { Self.examples }, tools: ["repairSteps", "shops"], settings: settings)
+    let read = LearnedRules.toolChooser(
+      source: source,
+      examples: {
+        Issue.record("the examples were parsed again")
+        return []
+      }, tools: ["repairSteps", "shops"], settings: settings)
+    let question = Utterance("who sells tubes near me")
+    #expect(read.probabilities(of: question) == trained.probabilities(of: question))
+    #expect(read.probabilities(of: question) == Self.chooser.probabilities(of: question))
+  }
 }

@@ -34,7 +34,17 @@ public enum MokaLearning {
   static func toolChooser(tools: [String]) -> LinearClassifier {
     ClassifierCache.shared.get("tools|" + tools.joined(separator: ",")) {
       LearnedRules.toolChooser(
-        examples: (try? examples()) ?? [], tools: tools, settings: LearnedRules.Settings(cache: .standard))
+        source: examplesSource, examples: { (try? examples()) ?? [] }, tools: tools,
+        settings: LearnedRules.Settings(cache: .standard))
+    }
+  }
+
+  /// The bytes of the sets ``examples(leavingOut:)`` reads, which name the stored chooser.
+  static var examplesSource: Data {
+    let files = answerSets.map { "answers-\($0)" } + routingSets.map { "routing-\($0)" }
+    return files.reduce(into: Data()) { bytes, name in
+      bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
+      bytes.append(0x0a)
     }
   }
 

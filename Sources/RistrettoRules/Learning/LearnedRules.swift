@@ -143,6 +143,19 @@ public struct LearnedRules: Sendable {
     settings.train(toolLabels(examples, tools: Set(tools)).labelled, minimumProbability: 0)
   }
 
+  /// A tool chooser whose examples are read from `source` only when `settings.cache` holds no
+  /// weights trained on those bytes: a later start reads the weights without parsing the
+  /// examples. Without a cache, it trains as ``toolChooser(examples:tools:settings:)`` does.
+  public static func toolChooser(
+    source: some Sequence<UInt8>, examples: () -> [LabelledExample], tools: [String], settings: Settings = Settings()
+  ) -> LinearClassifier {
+    guard let cache = settings.cache else { return toolChooser(examples: examples(), tools: tools, settings: settings) }
+    return LinearClassifier.cached(
+      source: source, examples: { toolLabels(examples(), tools: Set(tools)).labelled }, features: settings.features,
+      featuresFingerprint: settings.featuresFingerprint + "|tool-labels/1|" + tools.joined(separator: ","),
+      minimumProbability: 0, cache: cache)
+  }
+
   /// The chooser's examples, labelled with a tool, "no tool" or a fixed reply (by its index in
   /// `replies`).
   static func toolLabels(_ examples: [LabelledExample], tools names: Set<String>)
