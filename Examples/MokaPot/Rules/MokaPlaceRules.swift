@@ -7,26 +7,7 @@ extension MokaToolRules {
   static func nearbyCafes(tags: MokaTags) -> ToolRule {
     ToolRule(
       tool: "nearbyCafes",
-      // The data's vocabularies: gear, the places' names and anything else a place sells, named
-      // in full ("a brewing class", "brunch"; not the words that also name a pot size, scaling or beans).
-      triggers: Array<Phrase>.weighted(1.5, tags.gearWords.sorted().flatMap { [$0, $0 + "s"] }, fuzzy: false)
-        + Array<Phrase>.weighted(3, tags.placeWords.sorted(), fuzzy: false)
-        + Array<Phrase>.weighted(
-          2,
-          tags.soldTerms.filter { term in
-            !["bean", "coffee", "cup", "scale", "espresso", "decaf"].contains { term.contains($0) }
-          }.map { $0 + "*" },
-          fuzzy: false),
-      contextScore: { utterance, context in
-        // A place of the data named ("when does Casa Moka close?").
-        if tags.placeNames.anyNamed(in: utterance) { return 4 }
-        // Where to get something, in words the phrases above do not list ("where'd one pick some up?").
-        if asksWhereToGet(utterance), !utterance.matchesAny(wherePhrases) { return 3 }
-        guard MokaReferences.lastKind(context) == "places" else { return 0 }
-        // A day or time asked again of the places just shown: a search for then.
-        if asksAgainWhen(utterance) { return 4 }
-        return MokaReferences.refersBack(utterance) || utterance.words.count < 6 ? 3 : 0
-      }
+      triggers: []
     ) { utterance, context in
       withDayAndTime(nearbyArguments(utterance, context: context, tags: tags), utterance)
     }

@@ -66,22 +66,6 @@ enum MokaToolRules {
       [
         "help me choose", "help me decide", "help me pick", "not sure", "dont know", "pick for me", "surprise me", "no idea",
       ], fuzzy: false) + .weighted(5, ["cant decide", "cannot decide", "undecided", "torn between"], fuzzy: false),
-    // Options asked for without a count ("show me some options", not "2 options").
-    contextScore: { utterance, _ in
-      if isBare(utterance) { return 6 }
-      // Torn between roasts named ("light, medium or dark, I can't decide"): those are the options.
-      let torn = utterance.matchesAny([
-        "cant decide", "cannot decide", "pick from", "choose from", "choose between", "torn between",
-      ])
-      // (Or options asked for, with the alternatives named: "options to pick from, like fruity vs chocolatey".)
-      let options = ["options", "choices"].contains(where: utterance.words.contains)
-      let alternatives =
-        MokaVocabulary.roasts.filter({ utterance.matchesAny($0.words) }).count > 1
-        || options && Set(MokaVocabulary.likes(in: utterance)).count > 1
-      if torn || options, alternatives { return 9 }
-      // (Options of a kind of bean are a search: "semi-washed options".)
-      return options && MokaVocabulary.resultCount(in: utterance) == nil && !MokaFollowUps.namesBeanFilter(utterance) ? 2 : 0
-    }
   ) { utterance, _ in
     // Alternatives named ("fruity or chocolatey"): those are the options.
     let roasts = MokaVocabulary.roasts.filter { utterance.matchesAny($0.words) }.map(\.roast)
@@ -118,15 +102,6 @@ enum MokaToolRules {
       "question": "What would you like to do?",
       "options": ["Find beans I would like", "Check my cupboard", "Fix my brew", "Find a cafe nearby"],
     ])
-  }
-
-  /// A request of one or two words with nothing to act on ("beans?", "coffee"): offer choices.
-  static func isBare(_ utterance: Utterance) -> Bool {
-    let words = utterance.words.filter { !["a", "the", "some", "please", "pls", "any", "me"].contains($0) }
-    return (1...2).contains(words.count)
-      && words.allSatisfy {
-        ["coffee", "coffees", "bean", "beans", "caffe", "cafe", "kaffee", "moka", "help", "idea", "ideas"].contains($0)
-      }
   }
 
   /// Words of brewing technique, the recipe tool's.
@@ -284,18 +259,6 @@ enum MokaToolRules {
   static let webSearch = ToolRule(
     tool: "webSearch",
     triggers: [],
-    // A price asked ("How much is a 2-cup stovetop pot?", "what does a kilo of Kona cost?"), which
-    // only the web knows: not prices of what was just shown compared, nor a place to buy.
-    contextScore: { utterance, context in
-      // (In a question of several parts, "what Kenyans do you have, and what do they cost?", the
-      // other part comes first.)
-      guard MokaVocabulary.mentionsPrice(utterance), !MokaVocabulary.limitsPrice(utterance), !utterance.matchesAny(["waste of"]),
-        !utterance.matchesAny(MokaKnowledge.findWords), MokaIntents.parts(utterance).count < 2
-      else { return 0 }
-      // (Prices compared, "your least pricey Kenyan", are answered by showing those beans with
-      // no prices; whether one is worth it, by the bean itself.)
-      return MokaVocabulary.comparesPrices(utterance) || utterance.matchesAny(["worth"]) ? 0 : 4
-    }
   ) { utterance, _ in
     GeneratedContent(properties: ["query": searchQuery(utterance)])
   }
