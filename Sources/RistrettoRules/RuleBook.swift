@@ -156,14 +156,46 @@ extension ToolRule {
   /// data names (its vocabularies of values), and leave phrasings to the examples.
   ///
   /// With a minimum score of 1, a weight of 8 calls the tool from a probability of 1/8 on, or
-  /// less with the triggers' or the context's help.
+  /// less with the triggers' or the context's help. To score several rules by one chooser, use
+  /// the array's `scored(by:weight:)`: it asks the chooser once per question for all of them.
   public func scored(by chooser: LinearClassifier, weight: Double) -> ToolRule {
+    scored(by: ChooserAnswers(chooser), weight: weight)
+  }
+
+  fileprivate func scored(by answers: ChooserAnswers, weight: Double) -> ToolRule {
     let (tool, context) = (self.tool, contextScore)
     return ToolRule(
       tool: tool, triggers: triggers, minimumScore: minimumScore,
       contextScore: { question, conversation in
-        context(question, conversation) + weight * (chooser.probabilities(of: question)[tool] ?? 0)
+        context(question, conversation) + weight * (answers.probabilities(of: question)[tool] ?? 0)
       }, arguments: arguments)
+  }
+}
+
+extension [ToolRule] {
+  /// Each rule scored by `chooser` as ``ToolRule/scored(by:weight:)`` scores one, the chooser
+  /// asked once per question for all of them.
+  public func scored(by chooser: LinearClassifier, weight: Double) -> [ToolRule] {
+    let answers = ChooserAnswers(chooser)
+    return map { $0.scored(by: answers, weight: weight) }
+  }
+}
+
+/// A chooser's probabilities of the last question it was asked, kept so that rules scoring the
+/// same question share one classification.
+private final class ChooserAnswers: Sendable {
+  let chooser: LinearClassifier
+  private let last = LockedValue<(words: [String], original: String, probabilities: [String: Double])?>(nil)
+
+  init(_ chooser: LinearClassifier) { self.chooser = chooser }
+
+  func probabilities(of question: Utterance) -> [String: Double] {
+    if let known = last.withLock({ $0 }), known.words == question.words, known.original == question.original {
+      return known.probabilities
+    }
+    let probabilities = chooser.probabilities(of: question)
+    last.withLock { $0 = (question.words, question.original, probabilities) }
+    return probabilities
   }
 }
 

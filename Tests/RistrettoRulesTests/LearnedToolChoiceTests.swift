@@ -73,4 +73,15 @@ struct LearnedToolChoiceTests {
     #expect(read.probabilities(of: question) == trained.probabilities(of: question))
     #expect(read.probabilities(of: question) == Self.chooser.probabilities(of: question))
   }
+  @Test func rulesScoredTogetherScoreAsEachAlone() {
+    let other = ToolRule(tool: "repairSteps", triggers: ["fix"]) { _, _ in [:] }
+    let together = [Self.written, other].scored(by: Self.chooser, weight: 8)
+    let alone = [Self.written, other].map { $0.scored(by: Self.chooser, weight: 8) }
+    for text in ["which shop sells tubes", "how do I fix a squeaky brake", "which shop sells tubes"] {
+      let question = Utterance(text)
+      for (rule, single) in zip(together, alone) {
+        #expect(rule.contextScore(question, RuleContext()) == single.contextScore(question, RuleContext()), "\(text)")
+      }
+    }
+  }
 }

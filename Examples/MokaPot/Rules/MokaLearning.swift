@@ -41,11 +41,7 @@ public enum MokaLearning {
 
   /// The bytes of the sets ``examples(leavingOut:)`` reads, which name the stored chooser.
   static var examplesSource: Data {
-    let files = answerSets.map { "answers-\($0)" } + routingSets.map { "routing-\($0)" }
-    return files.reduce(into: Data()) { bytes, name in
-      bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
-      bytes.append(0x0a)
-    }
+    MokaRouter.bytes(ofSets: answerSets.map { "answers-\($0)" } + routingSets.map { "routing-\($0)" })
   }
 
   /// The names in the data, as vocabularies of the tools' string arguments.

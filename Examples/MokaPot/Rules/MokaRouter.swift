@@ -19,9 +19,15 @@ enum MokaRouter {
   ]
 
   /// The bytes of the bundled training sets, one after another.
-  static let bundledSource: Data = trainingSets.reduce(into: Data()) { bytes, name in
-    bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
-    bytes.append(0x0a)
+  static let bundledSource = bytes(ofSets: trainingSets)
+
+  /// The bundled sets named, one after another, each ended by a newline (a set that cannot be
+  /// read adds nothing): what names weights trained on them.
+  static func bytes(ofSets names: [String]) -> Data {
+    names.reduce(into: Data()) { bytes, name in
+      bytes.append((try? BundledFixtures.data(name + ".jsonl")) ?? Data())
+      bytes.append(0x0a)
+    }
   }
 
   /// The examples of the bundled `sets`.

@@ -13,7 +13,7 @@ enum MokaToolRules {
       nearbyCafes(tags: tags),
     ]
     let chooser = MokaLearning.toolChooser(tools: written.map(\.tool))
-    return written.map { $0.scored(by: chooser, weight: learnedWeight) }
+    return written.scored(by: chooser, weight: learnedWeight)
   }
 
   /// The weight of the learned chooser's probability in a rule's score (the minimum score is 1).
