@@ -72,6 +72,50 @@ extension ByteDFA {
     return lengths.map(UInt8.init)
   }
 
+  /// For each state, whether its run is exact (``exactRuns``): every character that keeps the
+  /// state alive is one of the run's, and leads to an exact state whose run has no other
+  /// characters and is shorter by one. The greatest such assignment, found by refuting states
+  /// until none changes; a cycle of bounded runs cannot hold, as each step shortens the run.
+  static func exactRuns(_ runs: [CharacterRun], transitions: [Int32], classes: [UInt8], classCount: Int) -> [Bool] {
+    func step(_ state: Int32, _ column: Int) -> Int32 {
+      state < 0 ? -1 : transitions[Int(state) * classCount + column]
+    }
+    let paths = multibytePaths(classes)
+    // Each state's successors on whole characters, or nil when a character outside its run keeps it alive.
+    let successors = runs.indices.map { state -> Set<Int32>? in
+      let run = runs[state]
+      var next = Set<Int32>()
+      for byte in UInt8(0)..<0x80 {
+        let target = step(Int32(state), Int(classes[Int(byte)]))
+        guard target >= 0 else { continue }
+        guard run.contains(byte) else { return nil }
+        next.insert(target)
+      }
+      let ends = paths.map { $0.reduce(Int32(state), step) }.filter { $0 >= 0 }
+      guard ends.isEmpty || run.multibyte else { return nil }
+      next.formUnion(ends)
+      return next
+    }
+    var exact = successors.map { $0 != nil }
+    var changed = true
+    while changed {
+      changed = false
+      for state in runs.indices where exact[state] {
+        let run = runs[state]
+        let holds = successors[state]?.allSatisfy { next in
+          let inner = runs[Int(next)]
+          return exact[Int(next)] && inner.low & ~run.low == 0 && inner.high & ~run.high == 0
+            && (run.multibyte || !inner.multibyte) && inner.isShorter(than: run)
+        }
+        if holds != true {
+          exact[state] = false
+          changed = true
+        }
+      }
+    }
+    return exact
+  }
+
   /// Every well-formed multi-byte character, as the byte classes it steps through.
   private static func multibytePaths(_ classes: [UInt8]) -> [[Int]] {
     var paths = Set<[Int]>()

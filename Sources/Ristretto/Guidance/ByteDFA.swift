@@ -17,6 +17,10 @@ struct ByteDFA: Sendable {
   let stateBytes: [ByteSet]
   /// For each state, characters that keep a string alive there (see ``CharacterRun``).
   let runs: [CharacterRun]
+  /// For each state, whether its run is all it accepts of whole characters: every string of whole
+  /// characters that keeps the state alive is made of the run's characters and no longer than it.
+  /// At such a state the tokens a pattern string holds as they are come from ``PlainTokens``.
+  let exactRuns: [Bool]
 
   /// The state before any byte.
   static let start: Int32 = 0
@@ -37,7 +41,7 @@ struct ByteDFA: Sendable {
   /// The memory the tables take, in bytes.
   var byteCount: Int {
     classes.count + transitions.count * MemoryLayout<Int32>.stride + accepting.count
-      + stateBytes.count * MemoryLayout<ByteSet>.stride + runs.count * MemoryLayout<CharacterRun>.stride
+      + stateBytes.count * MemoryLayout<ByteSet>.stride + runs.count * MemoryLayout<CharacterRun>.stride + exactRuns.count
   }
 
   /// Determinizes `automaton` by the subset construction over byte classes.
@@ -86,6 +90,7 @@ struct ByteDFA: Sendable {
       ByteSet((0...255).lazy.map(UInt8.init).filter { transitions[state * representatives.count + Int(classes[Int($0)])] >= 0 })
     }
     runs = Self.runs(transitions: transitions, classes: classes, classCount: representatives.count)
+    exactRuns = Self.exactRuns(runs, transitions: transitions, classes: classes, classCount: representatives.count)
   }
 
   /// `transitions` with every edge into a state that cannot reach an accepting one removed.

@@ -38,6 +38,11 @@ struct CharacterRun: Sendable {
   /// Whether the run allows nothing.
   var isEmpty: Bool { length == 0 || (low == 0 && high == 0 && !multibyte) }
 
+  /// Whether this run, taken after one character of `outer`, ends no later than `outer` does.
+  func isShorter(than outer: CharacterRun) -> Bool {
+    outer.length == Self.unbounded || (length != Self.unbounded && Int(length) + 1 <= Int(outer.length))
+  }
+
   /// Whether every token below a trie node with this summary is a run of these characters.
   func covers(_ summary: TrieTables.Summary) -> Bool {
     summary.wholeCharacters && (multibyte || !summary.nonASCII) && summary.low & ~low == 0 && summary.high & ~high == 0

@@ -25,7 +25,27 @@ public struct TokenMask: Sendable, Equatable {
   /// Allows every token of `other` (a mask over the same vocabulary).
   public mutating func formUnion(_ other: TokenMask) {
     precondition(other.count == count, "masks over different vocabularies")
-    for index in words.indices { words[index] |= other.words[index] }
+    words.withUnsafeMutableBufferPointer { words in
+      other.words.withUnsafeBufferPointer { other in
+        for index in words.indices { words[index] |= other[index] }
+      }
+    }
+  }
+
+  /// Refuses `token`; an id outside the vocabulary is ignored.
+  mutating func remove(_ token: Int) {
+    guard token >= 0 && token < count else { return }
+    words[token >> 6] &= ~(1 << UInt64(token & 63))
+  }
+
+  /// Refuses every token of `other` (a mask over the same vocabulary).
+  mutating func subtract(_ other: TokenMask) {
+    precondition(other.count == count, "masks over different vocabularies")
+    words.withUnsafeMutableBufferPointer { words in
+      other.words.withUnsafeBufferPointer { other in
+        for index in words.indices { words[index] &= ~other[index] }
+      }
+    }
   }
 
   /// The number of allowed tokens.

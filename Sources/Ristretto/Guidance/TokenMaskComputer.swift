@@ -18,6 +18,8 @@ public final class TokenMaskComputer: Sendable {
   /// The trie the masks are computed over.
   public let trie: TokenTrie
   private let cache: LockedValue<BoundedCache<GuidanceState, TokenMask>>
+  /// The plain tokens of each run met in a pattern, before its length bound.
+  private let runTokens = LockedValue(BoundedCache<RunCharacters, TokenMask>(entryLimit: 64, byteLimit: 16 << 20))
   private let computations = Atomic<Int>(0)
 
   /// Creates a computer over a vocabulary trie.
@@ -55,19 +57,45 @@ public final class TokenMaskComputer: Sendable {
   ///
   /// Inside a free string the mask starts as a copy of the vocabulary's class of tokens that
   /// stay inside it, and only what follows the closing quote in the others is walked, from the
-  /// thread that encloses the string; elsewhere the trie is walked with the automaton, trying
-  /// only the bytes the state may accept next and skipping every token below a refused prefix.
+  /// thread that encloses the string. Inside a pattern string, at a state whose run is exact, it
+  /// starts as the plain tokens of the run's characters (``PlainTokens``) and only the other
+  /// tokens are walked. Elsewhere the trie is walked with the automaton, trying only the bytes
+  /// the state may accept next and skipping every token below a refused prefix.
   public func computeMask(for state: GuidanceState) -> TokenMask {
     computations.add(1, ordering: .relaxed)
     let classes = trie.classes
-    if state.threads.count == 1, case .string(let progress) = state.threads[0].last, let point = classes.index(of: progress) {
-      var walker = MaskWalker(grammar: state.grammar, trie: classes.closing[point], mask: classes.inside[point])
-      walker.walk(from: GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()]))
-      return walker.mask
+    if state.threads.count == 1, case .string(let progress) = state.threads[0].last {
+      if let point = classes.index(of: progress) {
+        var walker = MaskWalker(grammar: state.grammar, trie: classes.closing[point], mask: classes.inside[point])
+        walker.walk(from: GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()]))
+        return walker.mask
+      }
+      let automaton = state.grammar.patterns[Int(progress.pattern)]
+      if automaton.exactRuns[Int(progress.run)] {
+        let plain = tokens(of: automaton.runs[Int(progress.run)])
+        var walker = MaskWalker(grammar: state.grammar, trie: trie.plain.others, mask: plain)
+        walker.walk(from: state)
+        return walker.mask
+      }
     }
     var walker = MaskWalker(grammar: state.grammar, trie: trie.tables, mask: TokenMask(count: trie.vocabularySize))
     walker.walk(from: state)
     return walker.mask
+  }
+
+  /// The plain tokens made of `run`'s characters, at most its length of them.
+  private func tokens(of run: CharacterRun) -> TokenMask {
+    guard !run.isEmpty else { return TokenMask(count: trie.vocabularySize) }
+    let characters = RunCharacters(run)
+    var mask: TokenMask
+    if let known = runTokens.withLock({ $0.value(for: characters) }) {
+      mask = known
+    } else {
+      mask = trie.plain.tokens(of: characters.run)
+      runTokens.withLock { $0.insert(mask, bytes: mask.byteCount, for: characters) }
+    }
+    trie.plain.trim(&mask, toCharacters: Int(run.length))
+    return mask
   }
 
   /// The plain walk of trie and automaton, one ``GuidanceState`` per edge: the reference the
@@ -85,5 +113,26 @@ public final class TokenMaskComputer: Sendable {
       for index in tables.tokens(of: child) { mask.insert(Int(tables.tokenIDs[index])) }
       if tables.nodes[child].childCount > 0 { referenceWalk(node: child, state: next, into: &mask) }
     }
+  }
+}
+
+/// A run's characters without its length: the key of the plain tokens made of them.
+private struct RunCharacters: Hashable {
+  let low: UInt64
+  let high: UInt64
+  let multibyte: Bool
+
+  init(_ run: CharacterRun) {
+    low = run.low
+    high = run.high
+    multibyte = run.multibyte
+  }
+
+  /// The unbounded run of these characters.
+  var run: CharacterRun {
+    var run = CharacterRun(multibyte: multibyte)
+    run.low = low
+    run.high = high
+    return run
   }
 }
