@@ -75,13 +75,14 @@ enum GuidanceAnchors {
         ours.compileMillis.append(elapsedMicros(since: start) / 1000)
         let computer = TokenMaskComputer(trie: trie)
         var state = grammar.initialState
-        var steps: [TokenMask] = []
+        var steps = Data()
         var times: [Double] = []
         var accepted = true
+        // One mask for the sequence, filled at each step, as the engines fill theirs.
+        var mask = TokenMask(count: 0)
         for position in 0...tokens.count {
-          var mask = TokenMask(count: 0)
-          times.append(micros { mask = computer.computeMask(for: state) })
-          steps.append(mask)
+          times.append(micros { computer.computeMask(for: state, into: &mask) })
+          steps.append(bitset(mask, words: words))
           guard position < tokens.count else { break }
           guard mask.contains(tokens[position]), let next = state.advanced(by: vocabulary.tokens[tokens[position]]) else {
             accepted = false
@@ -96,7 +97,7 @@ enum GuidanceAnchors {
         kept.append(tokens)
         ours.cold += times
         caseCold += times
-        for mask in steps { bits.append(bitset(mask, words: words)) }
+        bits.append(steps)
       }
       for pass in 0..<2 {
         for tokens in kept {

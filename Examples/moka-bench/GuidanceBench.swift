@@ -8,7 +8,8 @@ import RistrettoTesting
 /// before each token, cold and warm.
 ///
 /// Cold is the first use of a freshly compiled grammar on a fresh ``TokenMaskComputer``:
-/// every mask is computed (``TokenMaskComputer/computeMask(for:)``), nothing is cached. Warm is
+/// every mask is computed (``TokenMaskComputer/computeMask(for:into:)``, into one mask per
+/// sequence, as a decoding loop keeps one), nothing is cached. Warm is
 /// the path a long-lived model takes: grammars from a ``GuidanceGrammarCache`` and masks from
 /// the computer's cache, after one pass over the same sequences.
 enum GuidanceBench {
@@ -178,9 +179,9 @@ enum GuidanceBench {
       for tokens in sequences {
         let grammar = try GuidanceGrammar(schema: schema)
         let masks = TokenMaskComputer(trie: trie)
+        var mask = TokenMask(count: 0)
         walk(tokens, from: grammar.initialState, vocabulary: vocabulary, refused: &result.refused) { state in
-          var mask = TokenMask(count: 0)
-          cold.append(micros { mask = masks.computeMask(for: state) })
+          cold.append(micros { masks.computeMask(for: state, into: &mask) })
           return mask
         }
       }

@@ -58,43 +58,37 @@ extension GuidanceStepper {
   private func feasible(_ progress: NumberProgress, isInteger: Bool, minimum: Double?, maximum: Double?) -> Bool {
     let low = minimum ?? -.infinity
     let high = maximum ?? .infinity
-    // The magnitudes reachable from this prefix, as closed intervals [a, b], plus an open
-    // upper margin when a fraction may still follow.
-    var intervals: [(Double, Double)] = []
-    let margin: Double
+    // The magnitudes reachable from this prefix are closed intervals [a, b], each tried as it
+    // comes (no list is built: this runs for every digit of every mask), plus an open upper
+    // margin when a fraction may still follow.
+    func reaches(_ a: Double, _ b: Double, margin: Double) -> Bool {
+      if progress.negative {
+        let lower = -(b + margin)
+        return -a >= low && (margin > 0 ? lower < high : lower <= high)
+      }
+      return a <= high && (margin > 0 ? b + margin > low : b >= low)
+    }
     switch progress.phase {
     case 1:
-      intervals = [(isInteger ? 1 : 0, isInteger ? 1e18 : 1e15)]
-      margin = isInteger ? 0 : 1
+      return reaches(isInteger ? 1 : 0, isInteger ? 1e18 : 1e15, margin: isInteger ? 0 : 1)
     case 2:
       let value = Double(progress.integer)
-      intervals.append((value, value))
-      if progress.integer != 0 {
-        let limit = isInteger ? Self.integerDigitLimit : Self.numberDigitLimit
-        var scale = 10.0
-        for _ in progress.integerDigits..<limit {
-          intervals.append((value * scale, value * scale + scale - 1))
-          scale *= 10
-        }
+      let margin: Double = isInteger ? 0 : 1
+      if reaches(value, value, margin: margin) { return true }
+      guard progress.integer != 0 else { return false }
+      let limit = isInteger ? Self.integerDigitLimit : Self.numberDigitLimit
+      var scale = 10.0
+      for _ in progress.integerDigits..<limit {
+        if reaches(value * scale, value * scale + scale - 1, margin: margin) { return true }
+        scale *= 10
       }
-      margin = isInteger ? 0 : 1
+      return false
     default:
       var scale = 1.0
       for _ in 0..<progress.fractionDigits { scale *= 10 }
       let value = Double(progress.integer) + Double(progress.fraction) / scale
-      intervals.append((value, value))
-      margin = progress.fractionDigits >= Self.fractionDigitLimit ? 0 : 1 / scale
+      return reaches(value, value, margin: progress.fractionDigits >= Self.fractionDigitLimit ? 0 : 1 / scale)
     }
-    for (a, b) in intervals {
-      if progress.negative {
-        let lower = -(b + margin)
-        let upper = -a
-        if upper >= low, margin > 0 ? lower < high : lower <= high { return true }
-      } else {
-        if a <= high, margin > 0 ? b + margin > low : b >= low { return true }
-      }
-    }
-    return false
   }
 
   /// Whether the number may end after this prefix.

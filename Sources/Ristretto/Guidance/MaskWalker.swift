@@ -9,16 +9,27 @@
 struct MaskWalker {
   private let stepper: GuidanceStepper
   private let trie: TrieTables
-  private(set) var mask: TokenMask
+  /// The tokens found so far (moved in and out by the computer, to reuse its storage).
+  var mask: TokenMask
   /// `stacks[level]` holds the state of the node being walked at that level.
   private var stacks: [[GuidanceFrame]]
   private var forks: [[GuidanceFrame]] = []
 
-  init(grammar: GuidanceGrammar, trie: TrieTables, mask: TokenMask) {
+  /// A walker starting from `mask`, on `stacks` left by an earlier walker (their capacity is
+  /// reused, so a walk need not allocate).
+  init(grammar: GuidanceGrammar, trie: TrieTables, mask: TokenMask, stacks: [[GuidanceFrame]] = []) {
     stepper = GuidanceStepper(grammar: grammar)
     self.trie = trie
     self.mask = mask
-    stacks = Array(repeating: [], count: trie.depth + 2)
+    self.stacks = stacks
+    if self.stacks.count < trie.depth + 2 { self.stacks += Array(repeating: [], count: trie.depth + 2 - stacks.count) }
+  }
+
+  /// Gives the stacks back for another walker, emptying this one's.
+  mutating func takeStacks() -> [[GuidanceFrame]] {
+    var taken: [[GuidanceFrame]] = []
+    swap(&taken, &stacks)
+    return taken
   }
 
   /// Adds the tokens below the root that `state` accepts.

@@ -32,6 +32,22 @@ public struct TokenMask: Sendable, Equatable {
     }
   }
 
+  /// Refuses every token, keeping the storage.
+  mutating func removeAll() {
+    words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+  }
+
+  /// Takes the bits of `other` (a mask over the same vocabulary), keeping the storage.
+  mutating func copyBits(of other: TokenMask) {
+    precondition(other.count == count, "masks over different vocabularies")
+    words.withUnsafeMutableBufferPointer { words in
+      other.words.withUnsafeBufferPointer { other in
+        guard let target = words.baseAddress, let source = other.baseAddress else { return }
+        target.update(from: source, count: other.count)
+      }
+    }
+  }
+
   /// Refuses `token`; an id outside the vocabulary is ignored.
   mutating func remove(_ token: Int) {
     guard token >= 0 && token < count else { return }

@@ -21,6 +21,9 @@ public final class TokenMaskComputer: Sendable {
   /// The plain tokens of each run met in a pattern, before its length bound.
   private let runTokens = LockedValue(BoundedCache<RunCharacters, TokenMask>(entryLimit: 64, byteLimit: 16 << 20))
   private let computations = Atomic<Int>(0)
+  /// Walk stacks kept between computations, one set per walk in flight.
+  private let spareStacks = LockedValue<[[[GuidanceFrame]]]>([])
+  private static let spareStackLimit = 8
 
   /// Creates a computer over a vocabulary trie.
   /// - Parameters:
@@ -62,39 +65,65 @@ public final class TokenMaskComputer: Sendable {
   /// tokens are walked. Elsewhere the trie is walked with the automaton, trying only the bytes
   /// the state may accept next and skipping every token below a refused prefix.
   public func computeMask(for state: GuidanceState) -> TokenMask {
+    var mask = TokenMask(count: 0)
+    computeMask(for: state, into: &mask)
+    return mask
+  }
+
+  /// Computes the tokens whose bytes may all come next from `state` into `mask`, without the
+  /// cache, reusing the mask's storage when it is a mask over this vocabulary.
+  ///
+  /// A decoding loop that computes a mask at every step can keep one mask and spare an
+  /// allocation per token; ``computeMask(for:)`` describes how the mask is found.
+  public func computeMask(for state: GuidanceState, into mask: inout TokenMask) {
     computations.add(1, ordering: .relaxed)
     let classes = trie.classes
     if state.threads.count == 1, case .string(let progress) = state.threads[0].last {
       if let point = classes.index(of: progress) {
-        var walker = MaskWalker(grammar: state.grammar, trie: classes.closing[point], mask: classes.inside[point])
-        walker.walk(from: GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()]))
-        return walker.mask
+        start(&mask, from: classes.inside[point])
+        let enclosing = GuidanceState(grammar: state.grammar, threads: [state.threads[0].dropLast()])
+        walk(from: enclosing, over: classes.closing[point], into: &mask)
+        return
       }
       let automaton = state.grammar.patterns[Int(progress.pattern)]
       if automaton.exactRuns[Int(progress.run)] {
-        let plain = tokens(of: automaton.runs[Int(progress.run)])
-        var walker = MaskWalker(grammar: state.grammar, trie: trie.plain.others, mask: plain)
-        walker.walk(from: state)
-        return walker.mask
+        let run = automaton.runs[Int(progress.run)]
+        start(&mask, from: run.isEmpty ? nil : tokens(of: run))
+        trie.plain.trim(&mask, toCharacters: Int(run.length))
+        walk(from: state, over: trie.plain.others, into: &mask)
+        return
       }
     }
-    var walker = MaskWalker(grammar: state.grammar, trie: trie.tables, mask: TokenMask(count: trie.vocabularySize))
-    walker.walk(from: state)
-    return walker.mask
+    start(&mask, from: nil)
+    walk(from: state, over: trie.tables, into: &mask)
   }
 
-  /// The plain tokens made of `run`'s characters, at most its length of them.
-  private func tokens(of run: CharacterRun) -> TokenMask {
-    guard !run.isEmpty else { return TokenMask(count: trie.vocabularySize) }
-    let characters = RunCharacters(run)
-    var mask: TokenMask
-    if let known = runTokens.withLock({ $0.value(for: characters) }) {
-      mask = known
-    } else {
-      mask = trie.plain.tokens(of: characters.run)
-      runTokens.withLock { $0.insert(mask, bytes: mask.byteCount, for: characters) }
+  /// Makes `mask` a copy of `source`, or empty, in place when it has this vocabulary's width.
+  private func start(_ mask: inout TokenMask, from source: TokenMask?) {
+    guard mask.count == trie.vocabularySize else {
+      mask = source ?? TokenMask(count: trie.vocabularySize)
+      return
     }
-    trie.plain.trim(&mask, toCharacters: Int(run.length))
+    if let source { mask.copyBits(of: source) } else { mask.removeAll() }
+  }
+
+  /// Adds to `mask` the tokens of `tables` that `state` accepts.
+  private func walk(from state: GuidanceState, over tables: TrieTables, into mask: inout TokenMask) {
+    let stacks = spareStacks.withLock { $0.popLast() } ?? []
+    var walker = MaskWalker(grammar: state.grammar, trie: tables, mask: TokenMask(count: 0), stacks: stacks)
+    swap(&walker.mask, &mask)
+    walker.walk(from: state)
+    swap(&walker.mask, &mask)
+    let used = walker.takeStacks()
+    spareStacks.withLock { if $0.count < Self.spareStackLimit { $0.append(used) } }
+  }
+
+  /// The plain tokens made of `run`'s characters, of any length (cached by its characters).
+  private func tokens(of run: CharacterRun) -> TokenMask {
+    let characters = RunCharacters(run)
+    if let known = runTokens.withLock({ $0.value(for: characters) }) { return known }
+    let mask = trie.plain.tokens(of: characters.run)
+    runTokens.withLock { $0.insert(mask, bytes: mask.byteCount, for: characters) }
     return mask
   }
 
