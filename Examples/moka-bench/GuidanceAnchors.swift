@@ -66,6 +66,8 @@ enum GuidanceAnchors {
     var bits = Data()
     let warmMasks = TokenMaskComputer(trie: trie, cacheLimit: 1 << 14)
     let grammars = GuidanceGrammarCache()
+    // One mask, filled at every step, as the engines fill one buffer per pass.
+    var mask = TokenMask(count: trie.vocabularySize)
     for (index, (name, schema)) in suite.enumerated() {
       var kept: [[Int]] = []
       var caseCold: [Double] = []
@@ -78,8 +80,6 @@ enum GuidanceAnchors {
         var steps = Data()
         var times: [Double] = []
         var accepted = true
-        // One mask for the sequence, filled at each step, as the engines fill theirs.
-        var mask = TokenMask(count: 0)
         for position in 0...tokens.count {
           times.append(micros { computer.computeMask(for: state, into: &mask) })
           steps.append(bitset(mask, words: words))

@@ -85,26 +85,22 @@ struct PlainTokens: Sendable {
     return point == 0 ? characters : nil
   }
 
-  /// The plain tokens made of `run`'s characters alone, at most `run.length` of them.
+  /// The plain tokens made of `run`'s characters alone, at most `run.length` of them: every
+  /// plain token less those holding a character the run lacks, a group of bytes at a time
+  /// where the run lacks the whole group.
   func tokens(of run: CharacterRun) -> TokenMask {
     var mask = all
-    mask.subtract(excluded(by: run))
-    trim(&mask, toCharacters: Int(run.length))
-    return mask
-  }
-
-  /// The plain tokens holding a character `run` lacks.
-  private func excluded(by run: CharacterRun) -> TokenMask {
-    var excluded = run.multibyte ? TokenMask(count: all.count) : nonASCII
+    if !run.multibyte { mask.subtract(nonASCII) }
     for group in groups {
       let left = group.bytes.filter { !run.contains($0) }
       if left.count == group.bytes.count {
-        excluded.formUnion(group.tokens)
+        mask.subtract(group.tokens)
         continue
       }
-      for byte in left { if let tokens = containing[Int(byte)] { excluded.formUnion(tokens) } }
+      for byte in left { if let tokens = containing[Int(byte)] { mask.subtract(tokens) } }
     }
-    return excluded
+    trim(&mask, toCharacters: Int(run.length))
+    return mask
   }
 
   /// Removes the tokens of more than `length` characters (none for an unbounded run).
