@@ -72,6 +72,20 @@ public struct MokaAssistant: Sendable {
     get throws { RuleBasedModel(rules: ruleBook, tokenizer: try Self.smolLM2Tokenizer()) }
   }
 
+  /// The deterministic backend, as ``rulesModel``, its parts read side by side: the tokenizer and
+  /// the topic classifier load on other threads while the rule book is built, so a start on two
+  /// cores waits for the longest of them rather than for all.
+  public func rulesModel(
+    contextSize: Int = defaultContextSize, promptRenderer: PromptRenderer = PromptRenderer()
+  ) async throws -> RuleBasedModel {
+    let tokenizer = Task.detached { try Self.smolLM2Tokenizer() }
+    let topics = Task.detached { MokaTopicClassifier.classifier.labels.count }
+    let book = ruleBook
+    _ = await topics.value
+    return RuleBasedModel(
+      rules: book, tokenizer: try await tokenizer.value, contextSize: contextSize, promptRenderer: promptRenderer)
+  }
+
   /// The confidence at which a token model's own tool choice stands (`ToolChoiceCascade`); under
   /// it the rules choose.
   ///

@@ -70,7 +70,7 @@ enum Backend {
       }
       return try withRulesForUnsureToolChoices(served, assistant: assistant)
     default:
-      return try rules()
+      return try await assistant.rulesModel(contextSize: contextSize, promptRenderer: PromptRenderer(toolRenderer: renderer))
     }
   }
 
