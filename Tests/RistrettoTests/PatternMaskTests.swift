@@ -25,6 +25,8 @@ struct PatternMaskTests {
     #expect(try !exact("[a-z]+@[a-z]+"))
     #expect(try !exact("[A-Z]{3}-[0-9]{4}") && exact("[A-Z]{3}-[0-9]{4}", after: "ABC-"))
     #expect(try !exact("(ab)*"))
+    // Past 254 characters a bounded run reads as one without end: such states walk the trie.
+    #expect(try !exact("[a-z]{0,256}") && exact("[a-z]{0,256}", after: String(repeating: "a", count: 10)))
     #expect(try !exact("a[b-z]*"))
     // Some multi-byte characters keep the loop alive and others end it: the plain walk decides.
     #expect(try !exact("(a|é)*"))

@@ -38,9 +38,12 @@ struct CharacterRun: Sendable {
   /// Whether the run allows nothing.
   var isEmpty: Bool { length == 0 || (low == 0 && high == 0 && !multibyte) }
 
-  /// Whether this run, taken after one character of `outer`, ends no later than `outer` does.
+  /// Whether this run, taken after one character of `outer`, ends when `outer` does: both without
+  /// end, or this one at least a character sooner. (A bounded run of 255 characters or more reads
+  /// as ``unbounded``, so a run without end is followed only by runs without end.)
   func isShorter(than outer: CharacterRun) -> Bool {
-    outer.length == Self.unbounded || (length != Self.unbounded && Int(length) + 1 <= Int(outer.length))
+    outer.length == Self.unbounded
+      ? length == Self.unbounded : length != Self.unbounded && Int(length) + 1 <= Int(outer.length)
   }
 
   /// Whether every token below a trie node with this summary is a run of these characters.
