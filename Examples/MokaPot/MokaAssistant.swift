@@ -72,6 +72,13 @@ public struct MokaAssistant: Sendable {
     get throws { RuleBasedModel(rules: ruleBook, tokenizer: try Self.smolLM2Tokenizer()) }
   }
 
+  /// Starts reading what every assistant shares (SmolLM2's tokenizer, the topic classifier) on
+  /// other threads, so a start that reads its data files meanwhile finds them ready.
+  public static func preload() {
+    Task.detached { _ = try? smolLM2Tokenizer() }
+    Task.detached { _ = MokaTopicClassifier.classifier.labels.count }
+  }
+
   /// The deterministic backend, as ``rulesModel``, its parts read side by side: the tokenizer and
   /// the topic classifier load on other threads while the rule book is built, so a start on two
   /// cores waits for the longest of them rather than for all.

@@ -23,6 +23,7 @@ do {
     printError("moka: --today must be YYYY-MM-DD or YYYY-MM-DDTHH:MM, not '\(today)'")
     exit(2)
   }
+  MokaAssistant.preload()
   var data = MokaData.load(from: options.dataDirectory.map { URL(fileURLWithPath: $0) }, now: now)
   for issue in data.issues.prefix(options.verbose ? data.issues.count : 5) { printError("moka: left out \(issue)") }
   if !options.verbose, data.issues.count > 5 {

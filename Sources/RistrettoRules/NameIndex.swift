@@ -18,7 +18,8 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   /// The names, in the order given.
   public let all: [String]
   private let words: [[String]]
-  private let distinctive: [Set<String>]
+  /// Each name's distinctive words, each once.
+  private let distinctive: [[String]]
   private let byWord: [String: [Int]]
   /// With `forgivingTypos`: each name word of six letters or more, by itself and by each of its
   /// one-letter deletions.
@@ -32,13 +33,18 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   /// said with one typo counts as said.
   public init(_ names: [String], generic: Set<String>? = nil, forgivingTypos: Bool = false) {
     all = names
-    words = names.map(Utterance.normalize)
+    words = Utterance.normalize(all: names)
+    // (A name has a few words: each is kept once by looking back, not by building a set per name.)
+    func once(_ words: [String]) -> [String] {
+      words.indices.filter { index in !words[..<index].contains(words[index]) }.map { words[$0] }
+    }
     distinctive = words.map { words in
-      generic.map { generic in Set(words.filter { $0.count > 3 && !generic.contains($0) }) } ?? []
+      generic.map { generic in once(words.filter { $0.count > 3 && !generic.contains($0) }) } ?? []
     }
     var byWord: [String: [Int]] = [:]
+    byWord.reserveCapacity(names.count)
     for (index, words) in words.enumerated() {
-      for word in Set(words) { byWord[word, default: []].append(index) }
+      for word in once(words) { byWord[word, default: []].append(index) }
     }
     self.byWord = byWord
     var byDeletion: [String: Set<String>] = [:]

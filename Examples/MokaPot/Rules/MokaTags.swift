@@ -1,3 +1,4 @@
+import Ristretto
 import RistrettoRules
 
 /// General features of a moka question, derived from the assistant's data and vocabulary rather
@@ -63,7 +64,7 @@ struct MokaTags: Sendable {
     // (Each distinct text is read once: a big file repeats its names, regions and lists.)
     bags = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     bagNames = Set(bags.vocabulary)
-    let beanNames = data.beans.map { Utterance.normalize($0.name) }
+    let beanNames = Utterance.normalize(all: data.beans.map(\.name))
     self.beanNames = beanNames
     let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
     let beanNameWords = Set(beanNames.joined())
@@ -108,13 +109,14 @@ struct MokaTags: Sendable {
     distinctiveBeanWords = beanNameWords.filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
       .subtracting(data.beans.map { $0.country.lowercased() })
-    var beanCountries: [String: Set<String>] = [:]
+    // Each word's country, or "" once its beans come from two.
+    var beanCountries: [String: String] = [:]
     for (bean, words) in zip(data.beans, beanNames) {
       for word in words where distinctiveBeanWords.contains(word) {
-        beanCountries[word, default: []].insert(bean.country)
+        beanCountries[word] = beanCountries[word].map { $0 == bean.country ? $0 : "" } ?? bean.country
       }
     }
-    countriesByBeanWord = beanCountries.compactMapValues { $0.count == 1 ? $0.first : nil }
+    countriesByBeanWord = beanCountries.filter { !$0.value.isEmpty }
     placeKinds = Dictionary(data.cafes.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
@@ -138,10 +140,18 @@ struct MokaTags: Sendable {
     ]
   }
 
-  /// Identifies the data and the terms the tags come from (for caching a classifier trained with them).
+  /// Identifies the data and the terms the tags come from (for caching a classifier trained with them):
+  /// each set's size and the sum of its words' digests, which no order of the words changes.
   var fingerprint: String {
     ([bagNames, beanWords, originWords, gearWords, placeWords] + vocabulary.map { $0.1.union([$0.0]) })
-      .map { $0.sorted().joined(separator: ",") }.joined(separator: ";")
+      .map { words in
+        let sum = words.reduce(UInt64(0)) { sum, word in
+          var digest = Fingerprint()
+          digest.add(word)
+          return sum &+ digest.value
+        }
+        return "\(words.count):\(String(sum, radix: 16))"
+      }.joined(separator: ";")
   }
 
   /// The tags of `utterance`.
