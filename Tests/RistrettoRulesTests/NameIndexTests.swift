@@ -61,4 +61,11 @@ struct NameIndexTypoTests {
     let two = NameIndex(["Kochera", "Kochero"], forgivingTypos: true)
     #expect(two.named(in: Utterance("kochere")).isEmpty)
   }
+
+  @Test func aLongListIsNormalizedInOrderAsOneTextAtATime() {
+    let texts = (0..<10_000).map { "Caffè Nº\($0) — Dell'Etiopia, \($0 % 7 == 0 ? "DON'T" : "torréfaction")" }
+    #expect(Utterance.normalize(all: texts) == texts.map(Utterance.normalize))
+    #expect(Utterance.normalize(all: Array(texts.prefix(3))) == texts.prefix(3).map(Utterance.normalize))
+    #expect(Utterance.normalize(all: []).isEmpty)
+  }
 }

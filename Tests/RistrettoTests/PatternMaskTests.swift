@@ -114,6 +114,22 @@ struct PatternMaskTests {
     }
   }
 
+  /// One mask kept through a walk of many states (free strings, patterns, structure), starting from
+  /// a mask of another width, holds at each step what a fresh computation gives.
+  @Test func masksComputedIntoOneKeptMaskEqualFreshOnes() throws {
+    let masks = TokenMaskComputer(trie: TokenTrie(tokens: Self.longTokens))
+    var kept = TokenMask(count: 3)
+    var checked = 0
+    for schema in Self.schemas + FastMaskTests.schemas.map(\.1) {
+      for state in try FastMaskTests.states(schema, count: 2, stride: 3, seed: 77) {
+        masks.computeMask(for: state, into: &kept)
+        #expect(kept == masks.computeMask(for: state))
+        checked += 1
+      }
+    }
+    #expect(checked > 100)
+  }
+
   @Test func aLongRunAllowsLongTokensAndABoundedOneTrimsThem() throws {
     let tokens = Self.longTokens
     let trie = TokenTrie(tokens: tokens)
