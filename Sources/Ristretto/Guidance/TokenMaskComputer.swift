@@ -60,9 +60,10 @@ public final class TokenMaskComputer: Sendable {
   ///
   /// Inside a free string the mask starts as a copy of the vocabulary's class of tokens that
   /// stay inside it, and only what follows the closing quote in the others is walked, from the
-  /// thread that encloses the string. Inside a pattern string, at a state whose run is exact, it
-  /// starts as the plain tokens of the run's characters (``PlainTokens``) and only the other
-  /// tokens are walked. Elsewhere the trie is walked with the automaton, trying only the bytes
+  /// thread that encloses the string. Inside a pattern string, at a state that accepts exactly
+  /// the runs of some characters (`.*`, `[^,]+`, `.{0,80}`), it starts as the vocabulary's tokens
+  /// made of those characters alone, found from per-byte masks kept with the trie, and only the
+  /// few other tokens (a quote, an escape, part of a character) are walked. Elsewhere the trie is walked with the automaton, trying only the bytes
   /// the state may accept next and skipping every token below a refused prefix.
   public func computeMask(for state: GuidanceState) -> TokenMask {
     var mask = TokenMask(count: 0)
