@@ -75,8 +75,12 @@ public struct MokaAssistant: Sendable {
   /// Starts reading what every assistant shares (SmolLM2's tokenizer, the topic classifier) on
   /// other threads, so a start that reads its data files meanwhile finds them ready.
   public static func preload() {
-    Task.detached { _ = try? smolLM2Tokenizer() }
-    Task.detached { _ = MokaTopicClassifier.classifier.labels.count }
+    _ = loadShared()
+  }
+
+  /// Reads the tokenizer and the topic classifier on other threads (each once per process).
+  private static func loadShared() -> (tokenizer: Task<BPETokenizer, any Error>, topics: Task<Void, Never>) {
+    (Task.detached { try smolLM2Tokenizer() }, Task.detached { _ = MokaTopicClassifier.classifier.labels.count })
   }
 
   /// The deterministic backend, as ``rulesModel``, its parts read side by side: the tokenizer and
@@ -85,10 +89,9 @@ public struct MokaAssistant: Sendable {
   public func rulesModel(
     contextSize: Int = defaultContextSize, promptRenderer: PromptRenderer = PromptRenderer()
   ) async throws -> RuleBasedModel {
-    let tokenizer = Task.detached { try Self.smolLM2Tokenizer() }
-    let topics = Task.detached { MokaTopicClassifier.classifier.labels.count }
+    let (tokenizer, topics) = Self.loadShared()
     let book = ruleBook
-    _ = await topics.value
+    await topics.value
     return RuleBasedModel(
       rules: book, tokenizer: try await tokenizer.value, contextSize: contextSize, promptRenderer: promptRenderer)
   }

@@ -44,4 +44,16 @@ struct DerivedDataCacheTests {
     #expect(ab != a)
     #expect(ab.hex.count == 16)
   }
+
+  @Test func aSetIsNamedWhateverItsOrder() {
+    func digest(_ strings: [String]) -> Fingerprint {
+      var digest = Fingerprint()
+      digest.add(set: strings)
+      return digest
+    }
+    #expect(digest(["huila", "kochere", "santos"]) == digest(["santos", "huila", "kochere"]))
+    #expect(digest(["huila", "kochere"]) != digest(["huila", "kochere", "santos"]))
+    #expect(digest(["huila", "kochere"]) != digest(["huila", "kochera"]))
+    #expect(digest([]) != Fingerprint())
+  }
 }

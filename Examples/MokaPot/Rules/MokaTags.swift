@@ -140,18 +140,13 @@ struct MokaTags: Sendable {
     ]
   }
 
-  /// Identifies the data and the terms the tags come from (for caching a classifier trained with them):
-  /// each set's size and the sum of its words' digests, which no order of the words changes.
+  /// Identifies the data and the terms the tags come from (for caching a classifier trained with them).
   var fingerprint: String {
-    ([bagNames, beanWords, originWords, gearWords, placeWords] + vocabulary.map { $0.1.union([$0.0]) })
-      .map { words in
-        let sum = words.reduce(UInt64(0)) { sum, word in
-          var digest = Fingerprint()
-          digest.add(word)
-          return sum &+ digest.value
-        }
-        return "\(words.count):\(String(sum, radix: 16))"
-      }.joined(separator: ";")
+    var digest = Fingerprint()
+    for words in [bagNames, beanWords, originWords, gearWords, placeWords] + vocabulary.map({ $0.1.union([$0.0]) }) {
+      digest.add(set: words)
+    }
+    return digest.hex
   }
 
   /// The tags of `utterance`.

@@ -6,12 +6,11 @@ extension ByteDFA {
   /// all do (an unbounded run); else, for smaller automata, the ASCII bytes that keep it alive,
   /// with multi-byte characters if they all lead to one live state, for as many characters as
   /// every such string stays alive (a bounded run).
-  static func runs(transitions: [Int32], classes: [UInt8], classCount: Int) -> [CharacterRun] {
+  static func runs(transitions: [Int32], classes: [UInt8], classCount: Int, paths: [[Int]]) -> [CharacterRun] {
     let stateCount = transitions.count / max(classCount, 1)
     func step(_ state: Int32, _ column: Int) -> Int32 {
       state < 0 ? -1 : transitions[Int(state) * classCount + column]
     }
-    let paths = multibytePaths(classes)
     // The state every multi-byte character leads to, when they all lead to the same live one.
     let multibyteTarget = (0..<stateCount).map { state -> Int32? in
       let ends = Set(paths.map { $0.reduce(Int32(state), step) })
@@ -76,11 +75,12 @@ extension ByteDFA {
   /// state alive is one of the run's, and leads to an exact state whose run has no other
   /// characters and is shorter by one. The greatest such assignment, found by refuting states
   /// until none changes; a cycle of bounded runs cannot hold, as each step shortens the run.
-  static func exactRuns(_ runs: [CharacterRun], transitions: [Int32], classes: [UInt8], classCount: Int) -> [Bool] {
+  static func exactRuns(
+    _ runs: [CharacterRun], transitions: [Int32], classes: [UInt8], classCount: Int, paths: [[Int]]
+  ) -> [Bool] {
     func step(_ state: Int32, _ column: Int) -> Int32 {
       state < 0 ? -1 : transitions[Int(state) * classCount + column]
     }
-    let paths = multibytePaths(classes)
     // Each state's successors on whole characters, or nil when a character outside its run keeps it alive.
     let successors = runs.indices.map { state -> Set<Int32>? in
       let run = runs[state]
@@ -116,8 +116,9 @@ extension ByteDFA {
     return exact
   }
 
-  /// Every well-formed multi-byte character, as the byte classes it steps through.
-  private static func multibytePaths(_ classes: [UInt8]) -> [[Int]] {
+  /// Every well-formed multi-byte character, as the byte classes it steps through (the `paths`
+  /// that `runs` and `exactRuns` follow, computed once per pattern).
+  static func multibytePaths(_ classes: [UInt8]) -> [[Int]] {
     var paths = Set<[Int]>()
     for lead in UTF8Shape.leadBytes {
       var partial: Set<[Int]> = [[Int(classes[Int(lead)])]]

@@ -89,8 +89,10 @@ struct ByteDFA: Sendable {
     stateBytes = accepting.indices.map { state in
       ByteSet((0...255).lazy.map(UInt8.init).filter { transitions[state * representatives.count + Int(classes[Int($0)])] >= 0 })
     }
-    runs = Self.runs(transitions: transitions, classes: classes, classCount: representatives.count)
-    exactRuns = Self.exactRuns(runs, transitions: transitions, classes: classes, classCount: representatives.count)
+    let paths = Self.multibytePaths(classes)
+    runs = Self.runs(transitions: transitions, classes: classes, classCount: representatives.count, paths: paths)
+    exactRuns = Self.exactRuns(
+      runs, transitions: transitions, classes: classes, classCount: representatives.count, paths: paths)
   }
 
   /// `transitions` with every edge into a state that cannot reach an accepting one removed.

@@ -82,6 +82,20 @@ public struct Fingerprint: Sendable, Equatable, Hashable {
     add(CollectionOfOne(0xff))
   }
 
+  /// Adds the strings of a set, whatever order they come in: their number and the sum of their
+  /// own digests, so the words of a vocabulary are named without sorting them.
+  public mutating func add(set strings: some Sequence<String>) {
+    var count = 0
+    var sum: UInt64 = 0
+    for string in strings {
+      var digest = Fingerprint()
+      digest.add(string)
+      sum &+= digest.value
+      count += 1
+    }
+    add("\(count):\(sum)")
+  }
+
   /// The digest as 16 hexadecimal digits.
   public var hex: String {
     let digits = String(value, radix: 16)
