@@ -34,8 +34,7 @@ public struct MokaAssistant: Sendable {
     let toolRules = MokaToolRules.rules(tags: tags, bagNames: tags.bags)
     let intents = MokaIntents(rules: toolRules, bagNames: tags.bags)
     return book(
-      classifier: MokaRouting(
-        MokaRouter.classifier(tags: tags), data: data, intents: intents, placeNames: tags.placeNames, bagNames: tags.bags),
+      classifier: MokaRouting(MokaRouter.classifier(tags: tags), data: data, intents: intents, bagNames: tags.bags),
       toolRules: toolRules, tags: tags)
   }
 

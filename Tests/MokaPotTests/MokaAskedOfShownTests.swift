@@ -51,9 +51,9 @@ struct MokaAskedOfShownTests {
     #expect(pick.response.content.contains("Kochere"), "\(pick.response.content)")
   }
 
-  @Test func fixingATasteAndANewPotAreBrewingWhateverBeansTheyName() {
-    #expect(MokaRouting.isBrewing(Utterance("tips to make a dark roast less harsh in the pot?")))
-    #expect(MokaRouting.isBrewing(Utterance("I have a brand new moka: what should I do before I use it?")))
-    #expect(!MokaRouting.isBrewing(Utterance("where do I buy a brand new moka before Sunday?")))
+  @Test func fixingATasteAndANewPotAreBrewingWhateverBeansTheyName() throws {
+    #expect(try MokaLeaningRouterTests.route("tips to make a dark roast less harsh in the pot?") == "general")
+    #expect(try MokaLeaningRouterTests.route("I have a brand new moka: what should I do before I use it?") == "general")
+    #expect(try MokaLeaningRouterTests.route("where do I buy a brand new moka before Sunday?") == "shopping")
   }
 }

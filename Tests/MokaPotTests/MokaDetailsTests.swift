@@ -56,9 +56,9 @@ struct MokaDetailsTests {
     #expect(count.response.content.hasPrefix("You have 6 bags."), "\(count.response.content)")
   }
 
-  @Test func aKindOfPlaceAskedForGoesToThePlaceSearch() {
-    #expect(MokaRouting.asksForAPlace(Utterance("which roaster has decaf beans?")))
-    #expect(!MokaRouting.asksForAPlace(Utterance("which decaf would you pick?")))
+  @Test func aKindOfPlaceAskedForGoesToThePlaceSearch() throws {
+    #expect(try MokaLeaningRouterTests.route("which roaster has decaf beans?") == "shopping")
+    #expect(try MokaLeaningRouterTests.route("which decaf would you pick?") == "beans")
   }
 
   @Test func distancesUnderAKilometreAreInMetres() {

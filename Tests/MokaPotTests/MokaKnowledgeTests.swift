@@ -95,14 +95,15 @@ struct MokaKnowledgeTests {
     #expect(reply.specialty == .shopping)
   }
 
-  @Test func routingOverridesFollowGeneralFeaturesNotTheirWords() {
-    #expect(MokaRouting.asksAboutBags(Utterance("enough for two 6-cup pots?")))
-    #expect(MokaRouting.asksAboutBags(Utterance("and which are stale?")))
-    #expect(MokaRouting.asksAboutBags(Utterance("any deals on kettles this week?")) == false)
-    #expect(MokaRouting.isBeanSearch(Utterance("what about Peru?")))
-    #expect(MokaRouting.isBeanSearch(Utterance("what's the population of Peru these days, roughly?")) == false)
-    #expect(MokaRouting.isBrewing(Utterance("gaskets")) == false)
-    #expect(MokaRouting.isBrewing(Utterance("it drips from the seam")))
+  @Test func theLearnedRouterReadsBagsBeansAndBrewing() throws {
+    let route = MokaLeaningRouterTests.route
+    #expect(try route("enough for two 6-cup pots?") == "cupboard")
+    #expect(try route("and which are stale?") == "cupboard")
+    #expect(try route("any deals on kettles this week?") != "cupboard")
+    #expect(try route("what about Peru?") == "beans")
+    #expect(try route("what's the population of Peru these days, roughly?") != "beans")
+    #expect(try route("gaskets") != "general")
+    #expect(try route("it drips from the seam") == "general")
   }
 
   @Test func aRecipeFollowUpGivesTheDoseWithItsWater() async throws {

@@ -14,6 +14,11 @@ struct MokaLeaningRouterTests {
     return MokaRouting(MokaRouter.classifier(data: data), data: data)
   }
 
+  /// The specialty the moka router picks for `question` opening a conversation.
+  static func route(_ question: String) throws -> String {
+    try routing().classify(Utterance(question), cases: MokaSpecialty.allCases.map(\.rawValue)).answer
+  }
+
   @Test func aClearRequestOutweighsALeaning() throws {
     let routing = try Self.routing()
     let buying = Utterance("so where could I buy some more of that?")

@@ -33,8 +33,8 @@ struct MokaPlacesAndBagsAgainTests {
   }
 
   @Test func aBagsRoasterVisitedAndABagStillGood() async throws {
-    #expect(MokaRouting.asksForABagsRoaster(Utterance("who roasted this one? I'd visit them today")))
-    #expect(!MokaRouting.asksForABagsRoaster(Utterance("who roasted it, and when did I open it?")))
+    #expect(MokaToolRules.asksForABagsRoaster(Utterance("who roasted this one? I'd visit them today")))
+    #expect(!MokaToolRules.asksForABagsRoaster(Utterance("who roasted it, and when did I open it?")))
     let chat = try MokaFixtures.rulesChat()
     _ = try await chat.send("when was my Santos roasted, roughly?")
     let still = try await chat.send("still worth using in the moka?")

@@ -43,7 +43,7 @@ struct MokaPlainWordsTests {
   }
 
   @Test func bagsCloseToTheirEndAreTheCupboards() async throws {
-    #expect(MokaRouting.asksAboutBags(Utterance("which bag is nearly done?")))
+    #expect(try MokaLeaningRouterTests.route("which bag is nearly done?") == "cupboard")
     let reply = try await MokaFixtures.rulesChat().send("anything almost finished in there? I should restock")
     #expect(calls(reply).first?.tool == "cupboard", "\(calls(reply))")
     #expect(reply.response.content.contains("Mandheling"), "\(reply.response.content)")

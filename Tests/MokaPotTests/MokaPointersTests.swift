@@ -57,6 +57,6 @@ struct MokaPointersTests {
   }
 
   @Test func anAmountForAPotSizeIsItsDose() throws {
-    #expect(MokaRouting.isBrewing(Utterance("how much for a 6 cup")))
+    #expect(try MokaLeaningRouterTests.route("how much for a 6 cup") == "general")
   }
 }

@@ -36,7 +36,7 @@ extension MokaToolRules {
     // Where a bag came from, to buy it again ("that Huila again: where did it come from?").
     if bagNamed, utterance.matchesAny(["came from", "come from", "where did i", "bought it", "again"]) { return 5 }
     // What the user bought, from where ("what have I bought at the Crocetta?").
-    if MokaRouting.asksWhatWasBought(utterance) { return 6 }
+    if asksWhatWasBought(utterance) { return 6 }
     // A question in parts that first asks what the cupboard holds is answered in that order.
     if listsFirst(utterance) { return 9 }
     // What to brew today: one of the user's bags.
@@ -210,5 +210,15 @@ extension MokaToolRules {
       return name.prefix(1).uppercased() + name.dropFirst()
     }
     return nil
+  }
+
+  /// What the user bought, from where or when ("what have I bought at the Crocetta?"): their bags.
+  static func asksWhatWasBought(_ utterance: Utterance) -> Bool {
+    // (Where it was bought is a place: "where was it bought?")
+    utterance.matchesAny(["what did i buy", "what have i bought", "which did i buy", "what i bought", "which bags did i buy"])
+      // (Or which roaster, how often: "which roaster have I bought from most?")
+      || utterance.matchesAny(["have i bought", "did i buy", "i bought from", "i buy from", "i bought most"])
+        && utterance.matchesAny(["most", "how many", "how often", "which roaster", "which shop"])
+        && !utterance.matchesAny(["where", "open", "near*", "today", "again"])
   }
 }

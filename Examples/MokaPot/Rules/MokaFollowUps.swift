@@ -120,7 +120,7 @@ enum MokaFollowUps {
       // Whether it is still worth brewing asks the bag's freshness, whatever brewing word it uses;
       // getting more from its roaster is a visit to the roaster.
       let freshness = question.matchesAny(stillGood)
-      guard recount || freshness || !question.matchesAny(notAboutBags), !MokaRouting.asksForABagsRoaster(question),
+      guard recount || freshness || !question.matchesAny(notAboutBags), !MokaToolRules.asksForABagsRoaster(question),
         case let bags = MokaReferences.lastTurnsBags(context), !bags.isEmpty
       else {
         return nil

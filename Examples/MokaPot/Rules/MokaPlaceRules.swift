@@ -236,7 +236,7 @@ extension MokaToolRules {
     let bagNamed = utterance.words.contains { word in
       tags.bagNames.contains(word) || word.hasSuffix("s") && tags.bagNames.contains(String(word.dropLast()))
     }
-    if MokaRouting.asksForABagsRoaster(utterance), bagNamed || MokaReferences.lastKind(context) == "bags" {
+    if asksForABagsRoaster(utterance), bagNamed || MokaReferences.lastKind(context) == "bags" {
       // The kind of place that roaster is, when the bags shown say which ("a cafe that roasts").
       let bags = MokaReferences.lastBags(context)
       let bag =
@@ -310,5 +310,18 @@ extension MokaToolRules {
       "need": need, "kind": kind, "item": item, "openNow": openNow,
       "limit": MokaVocabulary.resultCount(in: utterance) ?? (byHours ? 5 : nearest ? 1 : 5),
     ])
+  }
+
+  /// Where a bag's roaster or shop is, or whether it is open ("is my Huila's roaster open now?").
+  static func asksForABagsRoaster(_ utterance: Utterance) -> Bool {
+    // ("Who roasted this one? I'd visit them today": a visit to its roaster. "Who roasted it, and
+    // how old is it?" asks the bag.)
+    let visit =
+      utterance.matchesAny(["roaster", "roastery", "where i bought", "where i got"])
+      && utterance.matchesAny(["open", "near", "where is", "wheres", "how far", "hours", "close", "closes", "go to", "visit"])
+    let visitWhoRoasted =
+      utterance.matchesAny(["who roasted"])
+      && utterance.matchesAny(["from them", "buy from", "get from", "go there", "visit", "open today", "open now", "today"])
+    return (visit || visitWhoRoasted) && MokaVocabulary.problem(in: utterance) == nil
   }
 }

@@ -6,17 +6,17 @@ import RistrettoRules
 /// and character n-grams plus tags derived from the assistant's own data (bag names, origins in
 /// the corpus, gear the shops sell). No phrase is written for a particular question.
 enum MokaRouter {
-  /// The labelled sets the router learns from: the routing sets and answer sets whose blind figure
-  /// has been reported, less answers-blind7 and answers-blind8 (training on them lowered the turns
-  /// of the tuning sets), and the sets written in real users' styles to tune on (`real3`). The newest blind sets are never among them: they measure the router on
-  /// questions it has not seen (and `moka-bench routing` measures each routing set with the router
-  /// retrained without it).
-  static let trainingSets = [
-    "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2",
-    "routing-blind3", "routing-blind4", "routing-blind5", "routing-blind6", "routing-blind7", "answers-dev", "answers-blind",
-    "answers-blind2",
-    "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6", "routing-real3", "answers-real3",
-  ]
+  /// The labelled sets the router learns from: every tuning set (routing and answer sets, in the
+  /// project's style and in real users' styles). The held-out sets (`routing-blind23`,
+  /// `routing-blind24`, `answers-blind25` and the real-user sets but `real3`) are never among them,
+  /// and `moka-bench routing` measures each routing set with the router retrained without it.
+  static let trainingSets =
+    [
+      "routing-dev", "routing-holdout", "routing-test", "routing-final", "routing-blind", "routing-blind2",
+      "routing-blind3", "routing-blind4", "routing-blind5", "routing-blind6", "routing-blind7", "answers-dev", "answers-blind",
+      "answers-blind2",
+      "answers-blind3", "answers-blind4", "answers-blind5", "answers-blind6", "routing-real3", "answers-real3",
+    ] + (8...22).map { "routing-blind\($0)" } + (7...24).map { "answers-blind\($0)" }
 
   /// The bytes of the bundled training sets, one after another.
   static let bundledSource = bytes(ofSets: trainingSets)
@@ -37,20 +37,22 @@ enum MokaRouter {
 
   /// Names how ``examples(jsonLines:)`` reads the sets, for the stored weights' fingerprint: change
   /// it whenever that reading changes, or a start reads weights trained on the old reading.
-  static let examplesFormat = "router-sets/1"
+  static let examplesFormat = "router-sets/2"
 
-  /// Parses `{"q": …, "label": …}` lines; an answer case without a label counts as its first
-  /// acceptable specialty, and a conversation gives its opening question (later turns lean on context).
+  /// Parses `{"q": …, "label": …}` lines; an answer case without a label counts as its only
+  /// acceptable specialty, and a conversation gives each turn that has one (a later turn teaches
+  /// how a question asked mid-conversation reads, "and where would I buy more of it?").
   static func examples(jsonLines data: Data) -> [LinearClassifier.Example] {
-    String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-      guard var object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-      if let first = (object["turns"] as? [[String: Any]])?.first { object = first }
-      // (An answer case that accepts several specialties names no best one: it teaches nothing.)
-      let acceptable = object["acceptable"] as? [String] ?? []
-      guard let text = object["q"] as? String,
-        let label = object["label"] as? String ?? (acceptable.count == 1 ? acceptable.first : nil)
-      else { return nil }
-      return LinearClassifier.Example(text, label: label)
+    String(decoding: data, as: UTF8.self).split(separator: "\n").flatMap { line -> [LinearClassifier.Example] in
+      guard let whole = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return [] }
+      return ((whole["turns"] as? [[String: Any]]) ?? [whole]).compactMap { object in
+        // (An answer case that accepts several specialties names no best one: it teaches nothing.)
+        let acceptable = object["acceptable"] as? [String] ?? []
+        guard let text = object["q"] as? String,
+          let label = object["label"] as? String ?? (acceptable.count == 1 ? acceptable.first : nil)
+        else { return nil }
+        return LinearClassifier.Example(text, label: label)
+      }
     }
   }
 
