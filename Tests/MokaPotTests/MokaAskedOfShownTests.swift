@@ -5,17 +5,10 @@ import Testing
 
 @testable import MokaPot
 
-/// Bags opened, beans wanted with less of a taste, a bag's recipe, prices and totals, the place a
+/// Beans wanted with less of a taste, a bag's recipe, prices and totals, the place a
 /// part is sold when a leak is only stated, and beans of one origin among those shown.
 @Suite("Moka questions read from their words and from what was shown")
 struct MokaAskedOfShownTests {
-  @Test func theBagsOpenedAndStillSealed() async throws {
-    let reply = try await MokaFixtures.rulesChat().send("which of my bags have I started?")
-    #expect(MokaFixtures.calls(reply).first?.tool == "cupboard", "\(MokaFixtures.calls(reply))")
-    #expect(reply.response.content.contains("opened 5 of your 6"), "\(reply.response.content)")
-    #expect(reply.response.content.contains("Still sealed: Napoletano"), "\(reply.response.content)")
-  }
-
   @Test func lessOfATasteInABeanIsNoBrewingProblem() {
     #expect(MokaVocabulary.problem(in: Utterance("suggest a bean less bitter than this one")) == nil)
     #expect(MokaVocabulary.problem(in: Utterance("tips to make it less bitter in my pot?")) == "bitter")

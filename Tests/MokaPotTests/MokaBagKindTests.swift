@@ -49,15 +49,6 @@ struct MokaBagKindTests {
     #expect(reply.response.content.contains("on 2026-11-10"), "\(reply.response.content)")
   }
 
-  @Test func aTasteProblemWithANamedBagAddsTheBagsAge() async throws {
-    let reply = try await chat().send("my santos tastes harsh and bitter in the 6 cup, how do i fix it")
-    #expect(calls(reply).map(\.tool) == ["brewAdvice", "cupboard"], "\(calls(reply))")
-    let text = reply.response.content
-    #expect(text.contains("stale"))
-    #expect(text.contains("It is a dark roast, bitter by nature"), "\(text)")
-    #expect(text.contains("Beans this old taste flat and harsh"))
-  }
-
   @Test func howABagWouldTasteIsAskedOfTheBag() async throws {
     let reply = try await chat().send("would the Kochere be even more sour?")
     #expect(calls(reply).first?.tool == "cupboard", "\(calls(reply))")
@@ -102,6 +93,8 @@ struct MokaBagKindTests {
     let chat = try chat()
     _ = try await chat.send("how is my Huila doing?")
     let dose = try await chat.send("how much of it do I need for the 9-cup?")
-    #expect(dose.response.content.hasPrefix("A 9-cup pot takes 42 g of coffee and 450 ml of water."), "\(dose.response.content)")
+    #expect(
+      dose.response.content.contains("5 brews in a 9-cup pot (42 g of coffee and 450 ml of water each)"),
+      "\(dose.response.content)")
   }
 }

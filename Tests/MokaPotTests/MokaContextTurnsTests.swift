@@ -103,11 +103,6 @@ struct MokaContextTurnsTests {
     #expect(tools(reply) == ["cupboard"])
   }
 
-  @Test func anUnknownNoteBeforeNoteIsSearchedFor() {
-    #expect(MokaVocabulary.flavours(in: Utterance("beans with a cola note")).contains("cola"))
-    #expect(!MokaVocabulary.flavours(in: Utterance("a coffee with a strong note")).contains("strong"))
-  }
-
   @Test func tornBetweenRoastsOffersThemAsChoices() async throws {
     let reply = try await chat().send("I'm torn between medium and dark, let me pick")
     #expect(tools(reply) == ["offerChoices"])

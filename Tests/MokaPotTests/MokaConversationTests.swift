@@ -35,7 +35,7 @@ struct MokaConversationTests {
   }
 
   @Test func cupboardCountsBagsTotalsOpenedOnesAndComparesTwoNamed() async throws {
-    #expect(try await ask("How many bags of coffee do I have?").response.content.hasPrefix("You have 6 bags: Kochere"))
+    #expect(try await ask("How many bags of coffee do I have?").response.content.hasPrefix("You have 6 bags."))
     // Napoletano (500 g) is still sealed: 1191 g in all, 691 g in the opened bags.
     let opened = try await ask("total grams left in the bags I've opened?").response.content
     #expect(opened.contains("691 g") && !opened.contains("Napoletano"))

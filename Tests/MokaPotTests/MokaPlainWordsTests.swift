@@ -182,14 +182,6 @@ struct MokaPlainWordsTests {
     #expect(reply.response.content.hasPrefix("None of your bags is still resting"), "\(reply.response.content)")
   }
 
-  @Test func bagsCountedByRoaster() async throws {
-    let count = try await MokaFixtures.rulesChat().send("how many bags do I have from Torrefazione Aurora?")
-    #expect(count.response.content.hasPrefix("2 of your 6 bags are from Torrefazione Aurora"), "\(count.response.content)")
-    let most = try await MokaFixtures.rulesChat().send("which roaster did I buy from most often?")
-    #expect(most.specialty == .cupboard)
-    #expect(most.response.content.hasPrefix("Most of your bags came from Torrefazione Aurora"), "\(most.response.content)")
-  }
-
   @Test func whichOfThePlacesShownSellsAThing() async throws {
     let chat = try MokaFixtures.rulesChat()
     _ = try await chat.send("any cafe open near me right now?")

@@ -54,7 +54,7 @@ struct MokaShownOrderTests {
     _ = try await chat.send("anaerobic ones?")
     let one = try await chat.send("and the Colombian one: notes?")
     #expect(calls(one).isEmpty, "\(calls(one))")
-    #expect(one.response.content.hasPrefix("Of those: Colombia"), "\(one.response.content)")
+    #expect(one.response.content.hasPrefix("Of those, from Colombia: Colombia"), "\(one.response.content)")
   }
 
   @Test func itIsTheBeanTheLastQuestionNamed() async throws {

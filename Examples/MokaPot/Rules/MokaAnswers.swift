@@ -91,15 +91,6 @@ enum MokaAnswers {
     if asksRecipeToo(question), !results.contains(where: { $0.tool == "brewAdvice" }) {
       return .callOrReply(tool: "brewAdvice", arguments: advice("none"), reply: text)
     }
-    // A taste problem with one of the user's bags ("why is my Huila so bitter?"): the bag's age too.
-    if let tags, let advice = results.first(where: { $0.tool == "brewAdvice" }),
-      ["bitter", "sour", "weak"].contains(string(advice.arguments, "problem") ?? ""),
-      !results.contains(where: { $0.tool == "cupboard" }),
-      let bag = question.words.first(where: tags.bagNames.contains)
-    {
-      return .callOrReply(
-        tool: "cupboard", arguments: GeneratedContent(properties: ["action": "detail", "bag": bag]), reply: text)
-    }
     // "…, and where can I buy some nearby?": the place search as well, when this specialist has it.
     if let tags, !results.contains(where: { $0.tool == "nearbyCafes" }), asksWhereToBuyToo(question) {
       let arguments = MokaToolRules.nearbyArguments(question, context: context, tags: tags)

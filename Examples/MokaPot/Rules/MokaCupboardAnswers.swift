@@ -30,8 +30,6 @@ enum MokaCupboardAnswers {
       return "None of your bags is from \(origin). You have: " + all.compactMap { A.string($0, "name") }.joined(separator: ", ")
         + "."
     }
-    // How many bags came from a roaster, or which roaster the most came from.
-    if let counted = roasterCount(question, all: all, fromRoaster: fromRoaster) { return counted }
     // A roast or process asked about ("any light roasts in the cupboard?"): the bags whose beans are so.
     if named.isEmpty, origin == nil, all.count > 1, let kind = kindAsked(question) {
       // (Decaf is in the bean's name, as the corpus search reads it.)
@@ -61,15 +59,6 @@ enum MokaCupboardAnswers {
     let cups = MokaToolRules.cups(in: question) ?? potSize ?? 3
     let dose = BrewAdviceTool.Output.dose(cups: cups)
     let wanted = brewsWanted(question)
-    // The dose a pot size needs ("how much of it do I need for the 9-cup?"), against what is left.
-    if let asked = MokaToolRules.cups(in: question), question.matchesAny(["how much", "how many grams"]),
-      question.matchesAny(["need", "use", "take", "put in"]), !question.matchesAny(["left", "last", "enough"])
-    {
-      let needed = BrewAdviceTool.Output.dose(cups: asked)
-      let pot = "A \(asked)-cup pot takes \(needed) g of coffee and \(BrewAdviceTool.Output.water(cups: asked)) ml of water."
-      guard bags.count == 1, let bag = bags.first else { return pot }
-      return pot + " " + brews(bag, cups: asked, dose: needed)
-    }
     if bags.count == 1, let bag = bags.first {
       // How much of it is used, or when it was opened, when asked.
       // The share of the bag left ("what percentage is left?").
@@ -132,24 +121,6 @@ enum MokaCupboardAnswers {
         + brews(bag, cups: cups, dose: dose, wanted: wanted, perDay: brewsPerDay(question))
     }
     var open = bags.filter { A.int($0, "gramsLeft") > 0 }
-    // Which bags are open, or how many ("which have I started?"): those, and the ones still sealed.
-    // ("Which should I open next?" asks the order to open them in.)
-    if question.matchesAny(["opened", "started", "open bags", "are open", "got open", "have open", "currently open"]),
-      question.matchesAny(["which", "how many", "what bags", "list"]),
-      !question.matchesAny([
-        "unopened", "not opened", "sealed", "havent opened", "still closed", "when", "how long", "oldest", "should i open",
-        "open next", "to open",
-      ])
-    {
-      let started = open.filter { A.field($0, "opened")?.kind != .bool(false) }
-      let sealed = open.filter { A.field($0, "opened")?.kind == .bool(false) }
-      let names = { (bags: [GeneratedContent]) in bags.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") }
-      return "You have opened \(started.count) of your \(open.count) bags: \(names(started))."
-        + (sealed.isEmpty ? "" : " Still sealed: \(names(sealed)).")
-    }
-    if question.matchesAny(["how many bags", "number of bags", "how many packs", "how many packets", "how many kinds"]) {
-      return "You have \(open.count) bags: " + open.map { A.string($0, "name") ?? "?" }.joined(separator: ", ") + "."
-    }
     // Only the opened bags, when the question says so.
     if question.matchesAny(["opened", "started", "open bags"]),
       !question.matchesAny(["unopened", "not opened", "sealed", "havent opened"])

@@ -66,10 +66,6 @@ enum MokaFollowUps {
     guard problem == nil || aboutAcidity else { return nil }
     let pointsBack = MokaReferences.refersBack(question)
     let short = question.words.count <= 5
-    // Right after a recipe: its dose, water, grind or heat, for the same pot.
-    if let recipe = context.earlierResults.last, recipe.tool == "brewAdvice", let text = aboutRecipe(question, recipe.output) {
-      return text
-    }
     switch MokaReferences.lastKind(context) {
     case "beans"?:
       let beans = MokaReferences.lastBeans(context)
@@ -87,19 +83,6 @@ enum MokaFollowUps {
         question.words.contains("which") && question.words.count <= 8
         && question.words.contains { ["most", "least"].contains($0) || $0.count > 5 && $0.hasSuffix("est") }
       if pointsBack || short || whichMost, let ranked = ranked(question, beans) { return ranked }
-      // "The Kenyan one(s)", when Kenyans were shown: those, not a new search.
-      if let origin = MokaVocabulary.origin(in: question), question.words.contains("the"),
-        question.words.contains(where: { ["one", "ones"].contains($0) }),
-        !question.matchesAny(notAboutBeans.filter { $0 != "more" })
-      {
-        let fromThere = beans.filter { bean in
-          (MokaAnswers.string(bean, "origin") ?? "").lowercased().contains(origin.lowercased())
-        }
-        if let only = fromThere.first, fromThere.count == 1 { return "Of those: " + MokaAnswers.beanLine(only) + "." }
-        if !fromThere.isEmpty {
-          return ranked(question, fromThere) ?? aboutBeans(question, fromThere, referents: fromThere)
-        }
-      }
       // ("Tell me more about the first" asks about it, not for more beans.)
       let tellMore = question.matchesAny(["tell me more", "more about", "more info", "more details"])
       let blocking = tellMore ? notAboutBeans.filter { $0 != "more" } : notAboutBeans
@@ -159,35 +142,6 @@ enum MokaFollowUps {
     default:
       return nil
     }
-  }
-
-  /// A part of the recipe just given that the question asks again ("and the dose?", "and how
-  /// fine should I grind?"), for the same pot; nil for another pot size or anything else.
-  static func aboutRecipe(_ question: Utterance, _ output: GeneratedContent) -> String? {
-    let cups = MokaAnswers.int(output, "cups")
-    guard MokaToolRules.cups(in: question).map({ $0 == cups }) ?? true,
-      !question.matchesAny(
-        MokaKnowledge.findWords + ["why", "cause*", "what made", "how come", "hot", "cold", "boil*", "warm", "temperature"])
-    else { return nil }
-    var parts: [String] = []
-    // A dose or ratio is the coffee and its water.
-    let dose = question.matchesAny(["dose", "ratio"])
-    if dose || question.matchesAny(["how much coffee", "how many grams", "grams", "amount of coffee", "how much ground"]) {
-      parts.append("\(MokaAnswers.int(output, "doseGrams")) g of coffee")
-    }
-    if dose || question.matchesAny(["water", "fill"]) {
-      parts.append("\(MokaAnswers.int(output, "waterMilliliters")) ml of water")
-    }
-    if question.matchesAny(["grind", "how fine", "how coarse", "fine", "coarse"]) {
-      parts.append("ground " + (MokaAnswers.string(output, "grind") ?? ""))
-    }
-    if question.matchesAny([
-      "what heat", "how hot", "how high", "heat level", "which heat", "what flame", "which flame", "flame size",
-    ]) {
-      parts.append("heat " + (MokaAnswers.string(output, "heat") ?? ""))
-    }
-    guard !parts.isEmpty else { return nil }
-    return "For your \(cups)-cup pot: " + parts.joined(separator: "; ") + "."
   }
 
   /// Words that ask about a property of a bean.

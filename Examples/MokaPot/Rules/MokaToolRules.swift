@@ -227,31 +227,7 @@ enum MokaToolRules {
       + MokaVocabulary.flavours.flatMap { Array<Phrase>.weighted(1.5, $0.words, fuzzy: false) }
       + Array<Phrase>.weighted(3, MokaVocabulary.decafPhrases, fuzzy: false)
       + Array<Phrase>.weighted(1.5, tags.beanWords.sorted(), fuzzy: false)
-    return ToolRule(
-      tool: "searchBeans", triggers: vocabulary,
-      contextScore: { utterance, context in
-        // A preference described ("something bold and heavy") is what to search for.
-        // (Not an answer to the quiz's questions, which the quiz reads.)
-        let answersQuiz = context.earlierResults.last?.tool == "tasteQuiz"
-        let prefers = preference(in: utterance) != nil && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz ? 2.0 : 0
-        // A note asked for, even one the vocabulary does not know ("tastes of anise"), is a search too.
-        // (Not flavours offered as options to choose between.)
-        let choosing = utterance.matchesAny(["cant decide", "cannot decide", "options", "choices", "pick", "choose"])
-        let note =
-          !MokaVocabulary.flavours(in: utterance).isEmpty && MokaVocabulary.problem(in: utterance) == nil && !answersQuiz
-            && !choosing ? 1.5 : 0
-        // A place named as an origin the vocabulary does not know ("got any Galapagos beans?").
-        let unknown = MokaVocabulary.origin(in: utterance) == nil && unknownOrigin(in: utterance) != nil ? 2.0 : 0
-        // What "it" tastes like, after a question that named a bean with nothing shown since ("how
-        // much is the Gesha?", "what does it taste like?"): a search for it.
-        let namedBefore =
-          MokaFollowUps.asksAboutBean(utterance) && MokaReferences.refersBack(utterance)
-            && !["beans", "bags", "places"].contains(MokaReferences.lastKind(context) ?? "")
-            && context.earlierQuestions.last.map { MokaVocabulary.origin(in: Utterance($0)) != nil } == true ? 3.0 : 0
-        return prefers + note + unknown + namedBefore
-          + (MokaReferences.refersBack(utterance) && MokaReferences.lastKind(context) == "beans" ? 2 : 0)
-      }
-    ) { utterance, context in
+    return ToolRule(tool: "searchBeans", triggers: vocabulary) { utterance, context in
       searchArguments(utterance, context: context, regions: tags.regions, beanCountries: tags.countriesByBeanWord)
     }
   }

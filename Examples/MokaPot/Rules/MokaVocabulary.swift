@@ -187,46 +187,6 @@ enum MokaVocabulary {
       if index + 1 < words.count, process(in: Utterance(word + " " + words[index + 1])) != nil { continue }
       notes.append(note)
     }
-    // A note the vocabulary does not know, named after "tastes of" or "notes of" ("hints of coconut").
-    for (index, word) in words.enumerated().dropFirst() where ["of", "like"].contains(word) && index + 1 < words.count {
-      let before = words[index - 1]
-      let unknown = words[index + 1]
-      guard
-        ["taste", "tastes", "tasting", "notes", "note", "hint", "hints", "flavour", "flavor", "flavours", "flavors"].contains(
-          before),
-        unknown.count > 3,
-        ![
-          "the", "that", "this", "those", "them", "these", "then", "coffee", "something", "anything", "nothing", "what", "mine",
-          "before", "usual", "normal",
-        ].contains(unknown),
-        note(for: unknown) == nil, !notes.contains(unknown),
-        !notes.contains(where: { Utterance($0).words.contains(unknown) })
-      else { continue }
-      notes.append(unknown)
-    }
-    // …or named as in the notes ("has cola in its notes").
-    for (index, word) in words.enumerated().dropFirst() where word == "in" && index + 2 < words.count {
-      let unknown = words[index - 1]
-      guard ["its", "the", "their"].contains(words[index + 1]),
-        words[(index + 2)...].prefix(2).contains(where: { ["notes", "note", "flavours", "flavors"].contains($0) }),
-        unknown.count > 3, note(for: unknown) == nil, !notes.contains(unknown),
-        !["something", "anything", "coffee", "bean", "beans"].contains(unknown)
-      else { continue }
-      notes.append(unknown)
-    }
-    // …or just before "note" or "notes" ("a cola note", "with bergamot notes").
-    for (index, word) in words.enumerated().dropFirst() where ["note", "notes", "flavour", "flavor", "finish"].contains(word) {
-      let unknown = words[index - 1]
-      let describing: Set<String> = [
-        "the", "a", "an", "some", "any", "tasting", "taste", "strong", "nice", "good", "main", "other", "different", "same",
-        "these", "those", "this", "that", "its", "their", "with", "what", "which", "coffee", "bean", "fruit", "fruity",
-        "light", "dark", "medium", "roast", "heavy", "subtle", "distinct", "clear", "long", "short", "clean", "weird", "odd",
-      ]
-      guard unknown.count > 3, !describing.contains(unknown), note(for: unknown) == nil, !notes.contains(unknown),
-        !unknown.hasSuffix("ing"), !unknown.hasSuffix("ly")
-      else { continue }
-      notes.append(unknown)
-    }
     for entry in flavours where entry.words.contains(where: { $0.contains(" ") && utterance.matches(Phrase($0, fuzzy: false)) }) {
       if !notes.contains(entry.note) { notes.append(entry.note) }
     }
