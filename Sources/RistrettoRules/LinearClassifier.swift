@@ -84,6 +84,8 @@ public struct LinearClassifier: UtteranceClassifier {
     var generator = SplitMix64(seed: training.seed)
     var order = Array(encoded.indices)
     var probabilities = [Double](repeating: 0, count: width)
+    var steps = [Double](repeating: 0, count: width)
+    let l2 = training.l2
     for epoch in 0..<training.epochs {
       order.shuffle(using: &generator)
       let rate = training.learningRate / (1 + Double(epoch) * 0.1)
@@ -94,9 +96,15 @@ public struct LinearClassifier: UtteranceClassifier {
         for column in 0..<width {
           let gradient = probabilities[column] - (column == example.label ? 1 : 0)
           bias[column] -= rate * gradient
-          for row in example.features {
-            let slot = row * width + column
-            weights[slot] -= rate * (gradient * scale + training.l2 * weights[slot])
+          steps[column] = gradient * scale
+        }
+        // Each weight's update reads only itself and its column's step, so a feature's row is
+        // updated in one contiguous pass (the same arithmetic, in memory order).
+        weights.withUnsafeMutableBufferPointer { weights in
+          steps.withUnsafeBufferPointer { steps in
+            for row in example.features {
+              Self.descend(weights.baseAddress! + row * width, steps: steps, count: width, rate: rate, l2: l2)
+            }
           }
         }
       }
@@ -138,8 +146,10 @@ public struct LinearClassifier: UtteranceClassifier {
     _ features: [Int], scale: Double, weights: [Double], bias: [Double], width: Int, into result: inout [Double]
   ) {
     for column in 0..<width { result[column] = bias[column] }
-    for row in features {
-      for column in 0..<width { result[column] += weights[row * width + column] * scale }
+    weights.withUnsafeBufferPointer { weights in
+      result.withUnsafeMutableBufferPointer { result in
+        for row in features { accumulate(weights.baseAddress! + row * width, scale: scale, into: result, count: width) }
+      }
     }
     let top = result.max() ?? 0
     var sum = 0.0
@@ -148,6 +158,42 @@ public struct LinearClassifier: UtteranceClassifier {
       sum += result[column]
     }
     for column in 0..<width { result[column] /= sum }
+  }
+}
+
+extension LinearClassifier {
+  // Both loops run two columns at a time: each lane does exactly the scalar arithmetic, so the
+  // weights are the same bit for bit, in half the instructions.
+
+  /// `row[c] -= rate * (steps[c] + l2 * row[c])` for each column `c`.
+  fileprivate static func descend(
+    _ row: UnsafeMutablePointer<Double>, steps: UnsafeBufferPointer<Double>, count: Int, rate: Double, l2: Double
+  ) {
+    let step = steps.baseAddress!
+    var column = 0
+    let (rates, penalties) = (SIMD2(repeating: rate), SIMD2(repeating: l2))
+    while column + 2 <= count {
+      let weight = SIMD2(row[column], row[column + 1])
+      let updated = weight - rates * (SIMD2(step[column], step[column + 1]) + penalties * weight)
+      (row[column], row[column + 1]) = (updated[0], updated[1])
+      column += 2
+    }
+    if column < count { row[column] -= rate * (step[column] + l2 * row[column]) }
+  }
+
+  /// `result[c] += row[c] * scale` for each column `c`.
+  fileprivate static func accumulate(
+    _ row: UnsafePointer<Double>, scale: Double, into result: UnsafeMutableBufferPointer<Double>, count: Int
+  ) {
+    let sum = result.baseAddress!
+    var column = 0
+    let scales = SIMD2(repeating: scale)
+    while column + 2 <= count {
+      let updated = SIMD2(sum[column], sum[column + 1]) + SIMD2(row[column], row[column + 1]) * scales
+      (sum[column], sum[column + 1]) = (updated[0], updated[1])
+      column += 2
+    }
+    if column < count { sum[column] += row[column] * scale }
   }
 }
 

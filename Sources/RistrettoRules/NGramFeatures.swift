@@ -40,9 +40,11 @@ public struct NGramFeatures: Sendable {
       if isNew { add("w:" + word) }
       if wordPairs, index + 1 < words.count { add("b:" + word + " " + words[index + 1]) }
       guard isNew else { continue }
-      let padded = Array("<" + word + ">")
-      for length in characterLengths where padded.count >= length {
-        for start in 0...(padded.count - length) { add("c:" + String(padded[start..<start + length])) }
+      let padded = "<" + word + ">"
+      let bounds = Array(padded.indices) + [padded.endIndex]
+      let count = bounds.count - 1
+      for length in characterLengths where count >= length {
+        for start in 0...(count - length) { add("c:" + padded[bounds[start]..<bounds[start + length]]) }
       }
     }
     if words.isEmpty { add("#empty") }
