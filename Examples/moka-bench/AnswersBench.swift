@@ -126,9 +126,13 @@ enum AnswersBench {
         if failures.contains("honesty:unavailableAsEmpty") { tally.unavailableAsEmpty += 1 }
         if failures.contains(where: { $0.hasPrefix("honesty:absentName") }) { tally.absentNames += 1 }
         for failure in failures { tally.failures[String(failure.prefix { $0 != ":" }), default: 0] += 1 }
+        let label = answerCase.isConversation ? "\(answerCase.id).\(index + 1)" : answerCase.id
         if !passed {
-          let label = answerCase.isConversation ? "\(answerCase.id).\(index + 1)" : answerCase.id
           tally.misses.append("\(label) [\(failures.joined(separator: " | "))] \(turn.question) → \(answer.prefix(160))")
+        }
+        // Every answer whole, for comparing two builds' answers line by line.
+        if ProcessInfo.processInfo.environment["SHOW_ANSWERS"] != nil {
+          print("    answer \(label): " + answer.replacingOccurrences(of: "\n", with: " "))
         }
       }
     }
