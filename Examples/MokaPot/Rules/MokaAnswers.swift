@@ -446,9 +446,11 @@ enum MokaAnswers {
     if case .string(let text)? = field(content, name)?.kind { return text }
     return nil
   }
-  static func int(_ content: GeneratedContent, _ name: String) -> Int {
-    if case .number(let value)? = field(content, name)?.kind { return Int(exactly: value) ?? 0 }
-    return 0
+  static func int(_ content: GeneratedContent, _ name: String) -> Int { optionalInt(content, name) ?? 0 }
+  /// The whole number `name` holds; nil when it is absent, `null` or not one.
+  static func optionalInt(_ content: GeneratedContent, _ name: String) -> Int? {
+    if case .number(let value)? = field(content, name)?.kind { return Int(exactly: value) }
+    return nil
   }
   /// A place's distance as a person says it: metres under 1 km ("330 m"), else kilometres ("2.4 km").
   static func distance(_ place: GeneratedContent) -> String {

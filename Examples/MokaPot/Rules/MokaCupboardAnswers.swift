@@ -63,12 +63,10 @@ enum MokaCupboardAnswers {
       // How much of it is used, or when it was opened, when asked.
       // The share of the bag left ("what percentage is left?").
       if question.matchesAny(["percent*", "per cent", "what fraction", "what share", "what proportion"]) {
-        let share = 100 * A.int(bag, "gramsLeft") / max(A.int(bag, "bagGrams"), 1)
-        return detail(bag) + " That is \(share)% of the \(A.int(bag, "bagGrams")) g bag."
+        return detail(bag) + " That is \(A.int(bag, "percentLeft"))% of the \(A.int(bag, "bagGrams")) g bag."
       }
       if question.matchesAny(["used", "gone through", "drunk", "gotten through", "consumed"]) {
-        let used = A.int(bag, "bagGrams") - A.int(bag, "gramsLeft")
-        return detail(bag) + " You have used \(used) g of the \(A.int(bag, "bagGrams")) g bag."
+        return detail(bag) + " You have used \(A.int(bag, "gramsUsed")) g of the \(A.int(bag, "bagGrams")) g bag."
       }
       // How long it lasts at a brew a day (or the number a day asked).
       if wanted == nil, question.matchesAny(["how long", "how many days"]), question.matchesAny(["last", "lasts", "go"]) {
@@ -78,7 +76,7 @@ enum MokaCupboardAnswers {
           + "\(count / perDay) days."
       }
       if question.matchesAny(["open", "opened", "opening"]) {
-        let opened = A.field(bag, "daysSinceOpened").flatMap { $0.kind == .null ? nil : A.int(bag, "daysSinceOpened") }
+        let opened = A.optionalInt(bag, "daysSinceOpened")
         let day = A.string(bag, "openedOn").map { ", on \($0)" } ?? ""
         return detail(bag) + (opened.map { " You opened it \($0) days ago\(day)." } ?? "")
       }
@@ -87,11 +85,12 @@ enum MokaCupboardAnswers {
       if question.matchesAny(["until", "till", "how long before", "how many days before", "when will it"]),
         question.matchesAny(["fad*", "stale", "past its", "peak", "go off", "goes off", "old"])
       {
-        let days = A.int(bag, "daysSinceRoast")
-        let (fresh, fading) = (CupboardTool.BagCard.freshDays, CupboardTool.BagCard.fadingDays)
-        guard days <= fading else { return detail(bag) + " It is already past both: stale." }
-        let (state, from) = days <= fresh ? ("fading", fresh + 1) : ("stale", fading + 1)
-        return detail(bag) + " It turns \(state) in \(from - days) days, \(from) days after roasting."
+        guard let ages = A.optionalInt(bag, "agesInDays") else {
+          return detail(bag) + " It is already past both: stale."
+        }
+        let fresh = A.int(bag, "daysSinceRoast") <= CupboardTool.BagCard.freshDays
+        let from = A.int(bag, "daysSinceRoast") + ages
+        return detail(bag) + " It turns \(fresh ? "fading" : "stale") in \(ages) days, \(from) days after roasting."
       }
       // A taste problem with this bag, asked now or just before: how much its roast and age explain.
       let blames = question.matchesAny(["could it be", "is it the", "because of", "the beans", "my beans", "using"])
@@ -416,7 +415,7 @@ enum MokaCupboardAnswers {
           + days
     }
     guard count > 0 else {
-      let small = BrewAdviceTool.potSizes.filter { BrewAdviceTool.Output.dose(cups: $0) <= A.int(bag, "gramsLeft") }.last
+      let small = A.optionalInt(bag, "largestPot")
       return "\(name): \(A.int(bag, "gramsLeft")) g is not enough for a full brew in a \(cups)-cup pot (\(dose) g)"
         + (small.map { ", but enough for a \($0)-cup pot." } ?? ".")
     }

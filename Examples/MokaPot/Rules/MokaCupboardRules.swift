@@ -143,7 +143,7 @@ extension MokaToolRules {
     // The pot size and brews a day the tool counts in: the question's, or the conversation's pot.
     return GeneratedContent(properties: [
       "action": action, "bag": bag, "cups": MokaReferences.potSize(utterance, context),
-      "brewsPerDay": MokaCupboardAnswers.brewsPerDay(utterance),
+      "brewsPerDay": MokaCupboardAnswers.brewsPerDay(utterance), "brews": MokaCupboardAnswers.brewsWanted(utterance),
     ])
   }
 

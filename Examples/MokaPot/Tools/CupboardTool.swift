@@ -17,12 +17,15 @@ public struct CupboardTool: Tool {
     public var cups: Int?
     /// How many brews a day the user makes, for how many days the coffee lasts.
     public var brewsPerDay: Int?
+    /// How many brews the user wants to make, for whether the coffee is enough.
+    public var brews: Int?
 
     public static let properties = GenerableProperties<Arguments> {
       GenerableProperty("action", \.action)
       GenerableProperty("bag", \.bag, description: "bag name")
       GenerableProperty("cups", \.cups, description: "pot size", .range(1...12))
       GenerableProperty("brewsPerDay", \.brewsPerDay, .range(1...6))
+      GenerableProperty("brews", \.brews, description: "brews wanted", .range(1...366))
     }
 
     public init(_ content: GeneratedContent) throws {
@@ -30,6 +33,7 @@ public struct CupboardTool: Tool {
       bag = try content.value(forProperty: "bag")
       cups = try content.value(forProperty: "cups")
       brewsPerDay = try content.value(forProperty: "brewsPerDay")
+      brews = try content.value(forProperty: "brews")
     }
 
     /// The pot size asked, when it is one; else 3.
@@ -57,6 +61,18 @@ public struct CupboardTool: Tool {
     public var freshness: Freshness
     /// Full brews left at the dose of the pot size asked.
     public var brewsLeft: Int
+    /// The share of the full bag left, in percent (rounded down), and the grams used of it.
+    public var percentLeft, gramsUsed: Int
+    /// Days the brews left last at the brews a day asked; nil when none was asked.
+    public var daysLeft: Int?
+    /// Days until the roast's age passes its next limit (``freshDays``, then ``fadingDays``);
+    /// nil when it is past both.
+    public var agesInDays: Int?
+    /// The largest pot size whose dose the coffee left fills once; nil when it fills none.
+    public var largestPot: Int?
+    /// The grams missing for the brews asked at the pot size's dose (0 when there is enough); nil
+    /// when no number of brews was asked.
+    public var gramsShort: Int?
 
     public static let properties = GenerableProperties<BagCard> {
       GenerableProperty("name", \.name)
@@ -73,9 +89,17 @@ public struct CupboardTool: Tool {
       GenerableProperty("daysSinceOpened", \.daysSinceOpened)
       GenerableProperty("freshness", \.freshness)
       GenerableProperty("brewsLeft", \.brewsLeft)
+      GenerableProperty("percentLeft", \.percentLeft)
+      GenerableProperty("gramsUsed", \.gramsUsed)
+      GenerableProperty("daysLeft", \.daysLeft)
+      GenerableProperty("agesInDays", \.agesInDays)
+      GenerableProperty("largestPot", \.largestPot)
+      GenerableProperty("gramsShort", \.gramsShort)
     }
 
-    init(_ bag: OwnedBag, data: MokaData, cups: Int = 3) {
+    /// The card of `bag` for a pot of `cups` (a pot size), at `brewsPerDay`, for `brews` wanted.
+    /// (Grams are validated at load, `0...bagGrams` within 100 kg, so no sum or product here overflows.)
+    init(_ bag: OwnedBag, data: MokaData, cups: Int = 3, brewsPerDay: Int? = nil, brews: Int? = nil) {
       (name, roaster, gramsLeft, opened) = (bag.name, bag.roaster, bag.gramsLeft, bag.openedDate != nil)
       let reference = data.bean(id: bag.beanId)
       // (Without the corpus, the id written as a name: never an internal stem in an answer.)
@@ -88,7 +112,16 @@ public struct CupboardTool: Tool {
       bagGrams = bag.bagGrams
       daysSinceOpened = bag.openedDate.flatMap(data.days(since:))
       freshness = Self.freshness(daysSinceRoast: daysSinceRoast, daysSinceOpened: daysSinceOpened)
-      brewsLeft = bag.gramsLeft / BrewAdviceTool.Output.dose(cups: cups)
+      let dose = BrewAdviceTool.Output.dose(cups: cups)
+      brewsLeft = bag.gramsLeft / dose
+      percentLeft = 100 * bag.gramsLeft / max(bag.bagGrams, 1)
+      gramsUsed = bag.bagGrams - bag.gramsLeft
+      daysLeft = brewsPerDay.map { brewsLeft / max($0, 1) }
+      agesInDays =
+        daysSinceRoast <= Self.fadingDays
+        ? (daysSinceRoast <= Self.freshDays ? Self.freshDays : Self.fadingDays) + 1 - daysSinceRoast : nil
+      largestPot = BrewAdviceTool.potSizes.last { BrewAdviceTool.Output.dose(cups: $0) <= bag.gramsLeft }
+      gramsShort = brews.map { max(0, $0 * dose - bag.gramsLeft) }
     }
 
     /// A bag's freshness by the days since it was roasted and opened (nil while sealed).
@@ -129,6 +162,12 @@ public struct CupboardTool: Tool {
       daysSinceOpened = try content.value(forProperty: "daysSinceOpened")
       freshness = try content.value(forProperty: "freshness")
       brewsLeft = (try? content.value(forProperty: "brewsLeft")) ?? 0
+      percentLeft = (try? content.value(forProperty: "percentLeft")) ?? 0
+      gramsUsed = (try? content.value(forProperty: "gramsUsed")) ?? 0
+      daysLeft = try? content.value(forProperty: "daysLeft")
+      agesInDays = try? content.value(forProperty: "agesInDays")
+      largestPot = try? content.value(forProperty: "largestPot")
+      gramsShort = try? content.value(forProperty: "gramsShort")
     }
   }
 
@@ -200,6 +239,8 @@ public struct CupboardTool: Tool {
     public var reason: String?
     /// `unavailable` when a comparison was asked but the reference corpus lacks the bean.
     public var referenceStatus: String?
+    /// The grams the brews asked take at the pot size's dose; nil when no number was asked.
+    public var gramsNeeded: Int?
 
     public static let properties = GenerableProperties<Output> {
       GenerableProperty("status", \.status)
@@ -208,6 +249,7 @@ public struct CupboardTool: Tool {
       GenerableProperty("reference", \.reference)
       GenerableProperty("reason", \.reason)
       GenerableProperty("referenceStatus", \.referenceStatus)
+      GenerableProperty("gramsNeeded", \.gramsNeeded)
     }
 
     init(status: Status, bags: [BagCard] = [], reference: BeanCard? = nil, reason: String? = nil) {
@@ -221,20 +263,35 @@ public struct CupboardTool: Tool {
       reference = try content.value(forProperty: "reference")
       reason = try content.value(forProperty: "reason")
       referenceStatus = try content.value(forProperty: "referenceStatus")
+      gramsNeeded = try? content.value(forProperty: "gramsNeeded")
     }
   }
 
-  /// The most bags an output lists (about 100 tokens each), so that it fits a 4,096-token context
+  /// The most bags an output lists (about 150 SmolLM2 tokens each), so that it fits a 4,096-token context
   /// beside the instructions whatever the cupboard holds; the totals count them all.
-  public static let maximumBags = 12
+  public static let maximumBags = 10
 
   /// The cupboard listed: its first ``maximumBags`` bags, and the summary of all.
   func listing(_ status: Output.Status, _ bags: [OwnedBag], _ arguments: Arguments) -> Output {
     let cups = arguments.potSize
-    var output = Output(status: status, bags: bags.prefix(Self.maximumBags).map { BagCard($0, data: data, cups: cups) })
+    var output = Output(status: status, bags: bags.prefix(Self.maximumBags).map { card($0, arguments) })
+    output.gramsNeeded = needed(arguments)
     output.summary = Summary(bags, data: data, cups: cups, brewsPerDay: arguments.brewsPerDay)
     return output
   }
+
+  /// The card of `bag` for the pot size, brews a day and brews the arguments ask.
+  func card(_ bag: OwnedBag, _ arguments: Arguments) -> BagCard {
+    BagCard(bag, data: data, cups: arguments.potSize, brewsPerDay: arguments.brewsPerDay, brews: Self.brews(arguments))
+  }
+
+  /// The grams the brews asked take at the pot size's dose.
+  func needed(_ arguments: Arguments) -> Int? {
+    Self.brews(arguments).map { $0 * BrewAdviceTool.Output.dose(cups: arguments.potSize) }
+  }
+
+  /// The brews asked, within the schema's range whoever calls.
+  static func brews(_ arguments: Arguments) -> Int? { arguments.brews.map { min(max($0, 1), 366) } }
 
   public func call(arguments: Arguments) async throws -> Output {
     guard let bags = data.cupboard else {
@@ -248,7 +305,8 @@ public struct CupboardTool: Tool {
       return listing(.noSuchBag, bags, arguments)
     }
     let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil
-    var output = Output(status: .ok, bags: [BagCard(bag, data: data, cups: arguments.potSize)], reference: reference)
+    var output = Output(status: .ok, bags: [card(bag, arguments)], reference: reference)
+    output.gramsNeeded = needed(arguments)
     if arguments.action == .compare, reference == nil { output.referenceStatus = "unavailable" }
     return output
   }
