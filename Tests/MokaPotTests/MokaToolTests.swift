@@ -101,3 +101,18 @@ struct MokaToolTests {
     #expect(try MokaFixtures.routingSet("dev").count >= 100)
   }
 }
+
+/// What a place sells matches the item asked as `String.contains` does, on the fast ASCII path and
+/// off it (accents, either Unicode form).
+@Suite("Moka places: the item a place sells")
+struct MokaPlaceSellsTests {
+  @Test("A part of an ASCII name matches byte for byte; an accent matches in either Unicode form")
+  func itemMatching() {
+    #expect(NearbyCafesTool.has("moka gaskets", "gasket") && NearbyCafesTool.has("gasket", "gasket"))
+    #expect(!NearbyCafesTool.has("gas", "gasket") && !NearbyCafesTool.has("moka pots", "gasket"))
+    #expect(NearbyCafesTool.has("anything", ""))
+    #expect(NearbyCafesTool.has("caff\u{E8} in grani", "caff\u{E8}"))
+    #expect(NearbyCafesTool.has("caffe\u{300} in grani", "caff\u{E8}"))
+    #expect(!NearbyCafesTool.has("caff\u{E8}", "caffe "))
+  }
+}

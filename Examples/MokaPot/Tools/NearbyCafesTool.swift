@@ -131,30 +131,55 @@ public struct NearbyCafesTool: Tool {
     kilometres < 1 ? (kilometres * 100).rounded() / 100 : (kilometres * 10).rounded() / 10
   }
 
+  /// Whether `cafe` sells `item` (lowercased, singular), or else what `need` asks: beans (any
+  /// roaster sells them), espresso, or moka gear.
+  static func sells(_ cafe: Cafe, item: String?, need: Arguments.Need) -> Bool {
+    let sells = cafe.sells.map { $0.lowercased() }
+    if let item { return sells.contains { has($0, item) } }
+    switch need {
+    case .beans: return cafe.kind == "roaster" || sells.contains { has($0, "beans") }
+    case .espresso: return sells.contains("espresso")
+    case .gear: return gearWords.contains { word in sells.contains { has($0, word) } }
+    case .any: return true
+    }
+  }
+
+  /// Whether `text` contains `part`: byte by byte when both are ASCII (most item names; a search
+  /// through `NSString` costs far more over many places), else as `String.contains` compares.
+  static func has(_ text: String, _ part: String) -> Bool {
+    var text = text, part = part
+    let found = text.withUTF8 { haystack in
+      part.withUTF8 { needle -> Bool? in
+        guard haystack.allSatisfy({ $0 < 0x80 }), needle.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+          (0..<needle.count).allSatisfy { haystack[start + $0] == needle[$0] }
+        }
+      }
+    }
+    return found ?? text.contains(part)
+  }
+
   public func call(arguments: Arguments) async throws -> Output {
     guard data.unavailable[.cafes] == nil else { return Output(status: .placesUnavailable) }
     guard let here = data.location else { return Output(status: .locationUnavailable) }
     let item = arguments.item.map { Self.singular($0.lowercased()) }.flatMap { $0.isEmpty ? nil : $0 }
     // (A time that is no time of day asks nothing: "25:00" is read as no time.)
     let time = arguments.time.flatMap(Self.minutes(of:))
-    let places = data.cafes.compactMap { cafe -> Place? in
-      let sells = cafe.sells.map { $0.lowercased() }
-      if let kind = arguments.kind, cafe.kind != kind.rawValue { return nil }
-      if let item {
-        guard sells.contains(where: { $0.contains(item) }) else { return nil }
-      } else {
-        switch arguments.need {
-        case .beans where !sells.contains(where: { $0.contains("beans") }) && cafe.kind != "roaster": return nil
-        case .espresso where !sells.contains("espresso"): return nil
-        case .gear where !Self.gearWords.contains(where: { word in sells.contains { $0.contains(word) } }): return nil
-        default: break
-        }
-      }
-      let (weekday, minutes) = Self.localTime(data.now, in: cafe.timeZone)
+    // (Each time zone's local time is computed once per call, not once per place.)
+    var localTimes: [String: (weekday: String, minutes: Int)] = [:]
+    var places: [Place] = []
+    for cafe in data.cafes {
+      if let kind = arguments.kind, cafe.kind != kind.rawValue { continue }
+      guard Self.sells(cafe, item: item, need: arguments.need) else { continue }
+      let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
+      guard distance <= 25 else { continue }
+      let zone = cafe.timeZone ?? ""
+      let (weekday, minutes) = localTimes[zone] ?? Self.localTime(data.now, in: cafe.timeZone)
+      localTimes[zone] = (weekday, minutes)
       let hours = cafe.hours[weekday] ?? "closed"
       let open = Self.isOpen(hours, at: minutes)
-      let distance = Self.distanceKm(here, (cafe.latitude, cafe.longitude))
-      guard distance <= 25 else { return nil }
       var place = Place(
         name: cafe.name, kind: cafe.kind, address: cafe.address, hoursToday: hours, distanceKm: Self.rounded(distance),
         openNow: open, nextOpening: open ? nil : Self.nextOpening(cafe.hours, weekday: weekday, minutes: minutes),
@@ -166,7 +191,7 @@ public struct NearbyCafesTool: Tool {
         place.time = time.map { _ in arguments.time ?? "" }
         place.openAtTime = time.map { Self.isOpen(place.hoursOnDay ?? "", at: $0) }
       }
-      return place
+      places.append(place)
     }
     let sorted = places.sorted { ($0.distanceKm, $0.name) < ($1.distanceKm, $1.name) }
     let wanted = arguments.openNow ? sorted.filter(\.openNow) : sorted
