@@ -56,4 +56,45 @@ struct DerivedDataCacheTests {
     #expect(digest(["huila", "kochere"]) != digest(["huila", "kochera"]))
     #expect(digest([]) != Fingerprint())
   }
+
+  /// A fingerprint of one word.
+  static func fingerprint(_ word: String) -> Fingerprint {
+    var fingerprint = Fingerprint()
+    fingerprint.add(word)
+    return fingerprint
+  }
+
+  @Test("A write past the bound removes the files used least recently, never the one written; a read marks use")
+  func theFolderIsBounded() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ristretto-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cache = DerivedDataCache(directory: directory, maximumBytes: 3_000)
+    let bytes = Data(repeating: 7, count: 1_000)
+    for (offset, word) in ["a", "b", "c"].enumerated() {
+      cache.write(bytes, "value", fingerprint: Self.fingerprint(word))
+      let file = directory.appendingPathComponent("value-\(Self.fingerprint(word).hex).bin")
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: Double(offset - 100))], ofItemAtPath: file.path)
+    }
+    // Another program's file in the folder is neither counted nor removed.
+    try Data(repeating: 1, count: 5_000).write(to: directory.appendingPathComponent("notes.txt"))
+    #expect(cache.read("value", fingerprint: Self.fingerprint("a")) == bytes)
+    cache.write(bytes, "value", fingerprint: Self.fingerprint("d"))
+    let kept = ["a", "b", "c", "d"].filter { cache.read("value", fingerprint: Self.fingerprint($0)) != nil }
+    #expect(kept == ["a", "c", "d"])
+    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("notes.txt").path))
+    // A value bigger than the bound alone is still kept.
+    cache.write(Data(repeating: 9, count: 4_000), "value", fingerprint: Self.fingerprint("e"))
+    #expect(cache.read("value", fingerprint: Self.fingerprint("e"))?.count == 4_000)
+    #expect(["a", "c", "d"].allSatisfy { cache.read("value", fingerprint: Self.fingerprint($0)) == nil })
+  }
+
+  @Test("Only names the cache writes count as its files")
+  func cacheFileNames() {
+    #expect(DerivedDataCache.isCacheFile("classifier-0123456789abcdef.bin"))
+    #expect(DerivedDataCache.isCacheFile("a-b-0123456789abcdef.bin"))
+    #expect(!DerivedDataCache.isCacheFile("classifier-0123456789abcde.bin"))
+    #expect(!DerivedDataCache.isCacheFile("classifier-0123456789abcdeg.bin"))
+    #expect(!DerivedDataCache.isCacheFile("notes.txt") && !DerivedDataCache.isCacheFile(".bin"))
+  }
 }

@@ -8,6 +8,10 @@ import Foundation
 /// another version is a miss, and the caller computes the value again. Writes are atomic, so two
 /// processes starting at once never read half a file.
 ///
+/// The folder is bounded: a write that takes it past ``maximumBytes`` removes the files read or
+/// written least recently until it is back within (a read marks its file as used), so values
+/// computed from inputs that changed since do not pile up.
+///
 /// ```swift
 /// let cache = DerivedDataCache.standard
 /// var fingerprint = Fingerprint()
@@ -18,8 +22,18 @@ public struct DerivedDataCache: Sendable, Equatable {
   /// The folder, or nil for no disk cache (every value is computed).
   public var directory: URL?
 
-  /// A cache in `directory` (nil: none).
-  public init(directory: URL?) { self.directory = directory }
+  /// The most bytes the folder's files may take after a write; the file just written is always
+  /// kept, even alone above it.
+  public var maximumBytes: Int
+
+  /// The default bound of a cache folder: 256 MiB.
+  public static let defaultMaximumBytes = 256 << 20
+
+  /// A cache in `directory` (nil: none), bounded by ``defaultMaximumBytes``.
+  public init(directory: URL?) { self.init(directory: directory, maximumBytes: Self.defaultMaximumBytes) }
+
+  /// A cache in `directory` (nil: none) whose files take at most `maximumBytes` after a write.
+  public init(directory: URL?, maximumBytes: Int) { (self.directory, self.maximumBytes) = (directory, maximumBytes) }
 
   /// `$RISTRETTO_DERIVED_CACHE` when set (empty: no disk cache), else `derived` under
   /// `$XDG_CACHE_HOME/ristretto` or `~/.cache/ristretto`.
@@ -36,8 +50,10 @@ public struct DerivedDataCache: Sendable, Equatable {
 
   /// The stored bytes of `name` computed from `fingerprint`, or nil.
   public func read(_ name: String, fingerprint: Fingerprint) -> Data? {
-    guard let url = url(name, fingerprint) else { return nil }
-    return try? Data(contentsOf: url, options: .mappedIfSafe)
+    guard let url = url(name, fingerprint), let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
+    // (Marked as used, so a bounded folder removes it last.)
+    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
+    return data
   }
 
   /// Stores `data` as `name` computed from `fingerprint`; a failure to write is ignored (the
@@ -45,7 +61,33 @@ public struct DerivedDataCache: Sendable, Equatable {
   public func write(_ data: Data, _ name: String, fingerprint: Fingerprint) {
     guard let directory, let url = url(name, fingerprint) else { return }
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try? data.write(to: url, options: .atomic)
+    guard (try? data.write(to: url, options: .atomic)) != nil else { return }
+    trim(directory, keeping: url)
+  }
+
+  /// Removes the cache's files used least recently until the folder is within ``maximumBytes``,
+  /// never `kept`. Only files named as the cache names them are counted or removed.
+  private func trim(_ directory: URL, keeping kept: URL) {
+    let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
+    guard let urls = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: Array(keys))
+    else { return }
+    var files: [(url: URL, bytes: Int, used: Date)] = urls.compactMap { url in
+      guard Self.isCacheFile(url.lastPathComponent), let values = try? url.resourceValues(forKeys: keys) else { return nil }
+      return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
+    }
+    var total = files.reduce(0) { $0 &+ $1.bytes }
+    guard total > maximumBytes else { return }
+    files.sort { $0.used < $1.used }
+    for file in files where total > maximumBytes && file.url.lastPathComponent != kept.lastPathComponent {
+      if (try? FileManager.default.removeItem(at: file.url)) != nil { total -= file.bytes }
+    }
+  }
+
+  /// Whether `file` is named `<name>-<16 hexadecimal digits>.bin`, as ``write(_:_:fingerprint:)`` names files.
+  static func isCacheFile(_ file: String) -> Bool {
+    guard file.hasSuffix(".bin"), let dash = file.lastIndex(of: "-") else { return false }
+    let digits = file[file.index(after: dash)..<file.index(file.endIndex, offsetBy: -4)]
+    return digits.count == 16 && digits.allSatisfy(\.isHexDigit)
   }
 
   private func url(_ name: String, _ fingerprint: Fingerprint) -> URL? {
