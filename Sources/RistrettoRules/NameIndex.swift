@@ -24,6 +24,9 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
   /// With `forgivingTypos`: each name word of six letters or more, by itself and by each of its
   /// one-letter deletions.
   private let byDeletion: [String: Set<String>]
+  /// The length of the longest name word in ``byDeletion``: a word longer by two or more is no
+  /// typo of any (and its deletions, quadratic in its length, are never made).
+  private let longestTypoWord: Int
 
   /// The least length of a word said with a typo.
   static let typoLength = 6
@@ -48,12 +51,15 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
     }
     self.byWord = byWord
     var byDeletion: [String: Set<String>] = [:]
+    var longest = 0
     if forgivingTypos {
       for word in byWord.keys where word.count >= Self.typoLength {
+        longest = max(longest, word.count)
         for variant in Self.deletions(word) + [word] { byDeletion[variant, default: []].insert(word) }
       }
     }
     self.byDeletion = byDeletion
+    longestTypoWord = longest
   }
 
   /// `word` with each of its letters left out in turn.
@@ -64,7 +70,8 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
 
   /// The name word `word` is, said with one typo; nil when it is none or could be several.
   private func corrected(_ word: String) -> String? {
-    guard !byDeletion.isEmpty, word.count >= Self.typoLength - 1, byWord[word] == nil else { return nil }
+    guard !byDeletion.isEmpty, word.count >= Self.typoLength - 1, word.count <= longestTypoWord + 1, byWord[word] == nil
+    else { return nil }
     // A letter added (a deletion of the word is a name word), missing (the word is a deletion of
     // one), or changed (both share a deletion).
     var found = byDeletion[word] ?? []

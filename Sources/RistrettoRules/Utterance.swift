@@ -183,7 +183,23 @@ public struct Utterance: Sendable, Equatable {
     if word == pattern { return true }
     guard pattern.count >= 5, word.count >= 4, abs(word.count - pattern.count) <= 1 else { return false }
     guard word.first == pattern.first || pattern.count >= 7 else { return false }
-    return editDistance(Array(word), Array(pattern), limit: 1) <= 1
+    return withinOneEdit(Array(word), Array(pattern))
+  }
+
+  /// Whether `a` and `b` are at most one edit apart (a letter changed, added or dropped, or two
+  /// neighbours swapped): `editDistance(a, b, limit: 1) <= 1`, in one pass with no table.
+  static func withinOneEdit(_ a: [Character], _ b: [Character]) -> Bool {
+    guard abs(a.count - b.count) <= 1 else { return false }
+    // The first difference; past it, what is left must line up after one edit.
+    var start = 0
+    while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+    if start == a.count || start == b.count { return true }
+    func same(_ i: Int, _ j: Int) -> Bool { a.count - i == b.count - j && a[i...].elementsEqual(b[j...]) }
+    if a.count > b.count { return same(start + 1, start) }
+    if a.count < b.count { return same(start, start + 1) }
+    let swapped =
+      start + 1 < a.count && a[start] == b[start + 1] && a[start + 1] == b[start] && same(start + 2, start + 2)
+    return same(start + 1, start + 1) || swapped
   }
 
   /// Damerau–Levenshtein distance, stopping early past `limit`.

@@ -54,6 +54,14 @@ struct NameIndexTypoTests {
     #expect(places.named(in: Utterance("mandhelinng")) == ["Mandheling"])
   }
 
+  @Test("A word longer by two than every name word is no typo of one (its deletions are never made)")
+  func aVeryLongWordIsNoTypo() {
+    let index = NameIndex(["Mandheling", "Kochere"], forgivingTypos: true)
+    #expect(index.named(in: Utterance("mandhelingg")) == ["Mandheling"])
+    #expect(index.named(in: Utterance("mandhelinggg")).isEmpty)
+    #expect(index.named(in: Utterance(String(repeating: "a", count: 20_000))).isEmpty)
+  }
+
   @Test func shortWordsAndExactIndexesForgiveNothing() {
     #expect(places.named(in: Utterance("mandel")).isEmpty)
     #expect(NameIndex(["Mandheling"]).named(in: Utterance("mandeling")).isEmpty)

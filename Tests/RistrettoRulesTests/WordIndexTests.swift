@@ -38,4 +38,19 @@ struct WordIndexTests {
       }
     }
   }
+
+  @Test("One edit apart in one pass agrees with the edit distance on every pair of short words")
+  func oneEditAgreesWithTheDistance() {
+    var words: [[Character]] = [[]]
+    var last: [[Character]] = [[]]
+    for _ in 0..<4 {
+      last = last.flatMap { word in ["a", "b", "c"].map { word + [$0] } }
+      words += last
+    }
+    for a in words {
+      for b in words {
+        #expect(Utterance.withinOneEdit(a, b) == (Utterance.editDistance(a, b, limit: 1) <= 1), "\(String(a)) \(String(b))")
+      }
+    }
+  }
 }
