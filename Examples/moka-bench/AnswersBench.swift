@@ -8,8 +8,8 @@ import RistrettoRules
 ///
 /// Every set was written blind (without sight of the rules or earlier sets); `answers-dev`,
 /// `answers-blind`…`answers-blind24` and `answers-real3` have since been tuned on, after their first
-/// figures were reported, and `answers-blind25`, `answers-real1`, `answers-real2` and
-/// `answers-real4` are never tuned on (Fixtures/moka/sets/MANIFEST.md says which is which).
+/// figures were reported, and `answers-blind25`, `answers-real1`, `answers-real2`, `answers-real4`
+/// and `answers-real5` are never tuned on (Fixtures/moka/sets/MANIFEST.md says which is which).
 enum AnswersBench {
   struct Tally {
     var single = 0, singlePass = 0, turns = 0, turnPass = 0, toolRight = 0

@@ -35,7 +35,7 @@ struct BenchOptions {
                  $RISTRETTO_GEMMA_MODEL); with --anchors, beside llguidance and XGrammar on each GGUF model's
                  vocabulary (installed from PyPI into a cached virtual environment by scripts/guidance_anchors.py)
       routing    routing accuracy: leave-one-set-out on the training sets, then the blind set (--set NAME|all)
-      answers    answer quality on the answer sets (dev, blind…blind24 and real3 tuned on; blind25, real1, real2, real4 held out): route, first
+      answers    answer quality on the answer sets (dev, blind…blind24 and real3 tuned on; blind25, real1, real2, real4, real5 held out): route, first
                  tool and arguments, required and forbidden facts (--set NAME|all, --backend rules|learned|llama)
       budget     tool renderer costs: compact vs jsonSchema per tool, overhead ratios
       inputs     time against question size (1k-100k characters): token count, rules, session, chat turn;

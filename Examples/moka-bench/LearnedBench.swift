@@ -13,10 +13,10 @@ enum LearnedBench {
   /// The tuning sets the rules learn from (`answers-blind2` names no particular tool, `*`, on
   /// many turns, so it is left out).
   static let trainingSets = MokaLearning.answerSets
-  static let heldOutSets = ["blind25", "real1", "real2", "real4"]
+  static let heldOutSets = ["blind25", "real1", "real2", "real4", "real5"]
   /// The routing sets the router learns from, and those held out.
   static let routingTrainingSets = MokaLearning.routingSets
-  static let routingHeldOutSets = ["blind23", "blind24", "real1", "real2", "real4"]
+  static let routingHeldOutSets = ["blind23", "blind24", "real1", "real2", "real4", "real5"]
 
   struct Turn {
     var example: LabelledExample
