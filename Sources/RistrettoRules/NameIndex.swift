@@ -68,10 +68,15 @@ public struct NameIndex: Sendable, ExpressibleByArrayLiteral {
     return letters.indices.map { index in String(letters[..<index] + letters[(index + 1)...]) }
   }
 
+  /// Whether `word` is long enough, and short enough, to be some name word said with one typo;
+  /// only such a word's deletions are made.
+  func mayBeTypo(_ word: String) -> Bool {
+    !byDeletion.isEmpty && word.count >= Self.typoLength - 1 && word.count <= longestTypoWord + 1
+  }
+
   /// The name word `word` is, said with one typo; nil when it is none or could be several.
   private func corrected(_ word: String) -> String? {
-    guard !byDeletion.isEmpty, word.count >= Self.typoLength - 1, word.count <= longestTypoWord + 1, byWord[word] == nil
-    else { return nil }
+    guard mayBeTypo(word), byWord[word] == nil else { return nil }
     // A letter added (a deletion of the word is a name word), missing (the word is a deletion of
     // one), or changed (both share a deletion).
     var found = byDeletion[word] ?? []

@@ -40,6 +40,7 @@ struct CupboardFactsTests {
     let today = data.now.addingTimeInterval(-Double(daysSinceRoast) * 86_400)
     let formatter = DateFormatter()
     (formatter.dateFormat, formatter.timeZone) = ("yyyy-MM-dd", TimeZone(identifier: "UTC"))
+    (formatter.locale, formatter.calendar) = (Locale(identifier: "en_US_POSIX"), Calendar(identifier: .gregorian))
     data.cupboard![0].roastDate = formatter.string(from: today)
     let bag = try await card(#"{"action":"detail","bag":"\#(data.cupboard![0].name)"}"#, data: data)
     #expect(bag.daysSinceRoast == daysSinceRoast)
@@ -72,7 +73,7 @@ struct CupboardFactsTests {
     #expect(none.gramsNeeded == nil && none.bags.allSatisfy { $0.gramsShort == nil })
   }
 
-  @Test("A listing of the most bags stays within 1,700 SmolLM2 tokens, whatever the cupboard holds")
+  @Test("A listing of the most bags, every optional fact asked, stays within 1,700 SmolLM2 tokens")
   func listingFitsItsBudget() async throws {
     var data = try MokaFixtures.data()
     data.cupboard = (0..<100).map { index in

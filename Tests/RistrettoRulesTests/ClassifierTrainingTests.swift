@@ -75,4 +75,23 @@ struct ClassifierTrainingTests {
     #expect(trained.bias.map(\.bitPattern) == reference.bias.map(\.bitPattern))
     #expect(trained.weights.contains { $0 != 0 })
   }
+
+  /// A word's feature and its padded runs of 3 to 5 characters, as a plain loop over characters.
+  static func runs(of word: String) -> [String] {
+    let padded = Array("<" + word + ">")
+    var result = ["w:" + word]
+    for length in 3...5 where padded.count >= length {
+      for start in 0...(padded.count - length) { result.append("c:" + String(padded[start..<start + length])) }
+    }
+    return result
+  }
+
+  @Test("Character n-grams are each word's padded runs of 3 to 5 characters")
+  func characterNGrams() {
+    let utterance = Utterance("Caff\u{E8} moka x")
+    var distinct: [String] = []
+    for feature in utterance.words.flatMap(Self.runs(of:)) where !distinct.contains(feature) { distinct.append(feature) }
+    #expect(NGramFeatures(wordPairs: false).features(of: utterance) == distinct)
+    #expect(distinct.contains("c:<x>") && distinct.contains("c:<moka") && distinct.count > 20)
+  }
 }

@@ -1,5 +1,6 @@
-import RistrettoRules
 import Testing
+
+@testable import RistrettoRules
 
 /// Names found in an utterance through their index: in a row, or by most of their distinctive
 /// words where generic words are given; in the order given, with where each begins.
@@ -54,9 +55,13 @@ struct NameIndexTypoTests {
     #expect(places.named(in: Utterance("mandhelinng")) == ["Mandheling"])
   }
 
-  @Test("A word longer by two than every name word is no typo of one (its deletions are never made)")
+  @Test("Only a word within one letter of the longest name word's length may be a typo, so a long one is cut no further")
   func aVeryLongWordIsNoTypo() {
     let index = NameIndex(["Mandheling", "Kochere"], forgivingTypos: true)
+    #expect(index.mayBeTypo("mandhelingg") && index.mayBeTypo("kochre"))
+    #expect(!index.mayBeTypo("mandhelinggg") && !index.mayBeTypo("kocr"))
+    #expect(!index.mayBeTypo(String(repeating: "a", count: 20_000)))
+    #expect(!NameIndex(["Mandheling"]).mayBeTypo("mandhelin"))
     #expect(index.named(in: Utterance("mandhelingg")) == ["Mandheling"])
     #expect(index.named(in: Utterance("mandhelinggg")).isEmpty)
     #expect(index.named(in: Utterance(String(repeating: "a", count: 20_000))).isEmpty)
