@@ -134,6 +134,8 @@ public struct NearbyCafesTool: Tool {
   /// Whether `cafe` sells `item` (lowercased, singular), or else what `need` asks: beans (any
   /// roaster sells them), espresso, or moka gear.
   static func sells(_ cafe: Cafe, item: String?, need: Arguments.Need) -> Bool {
+    // (Nothing asked of what it sells: no list lowercased, once per place of a big file.)
+    if item == nil, need == .any { return true }
     let sells = cafe.sells.map { $0.lowercased() }
     if let item { return sells.contains { has($0, item) } }
     switch need {
