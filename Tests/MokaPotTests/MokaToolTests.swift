@@ -116,3 +116,35 @@ struct MokaPlaceSellsTests {
     #expect(!NearbyCafesTool.has("caff\u{E8}", "caffe "))
   }
 }
+
+/// A search over many places reports the nearest few, chosen in one pass.
+@Suite("Moka places: the nearest few")
+struct MokaPlaceSearchTests {
+  @Test("The nearest few are the sorted list's first few, ties kept in the data's order")
+  func nearestFew() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      let items = (0..<Int.random(in: 0...40, using: &generator)).map { (key: Int.random(in: 0...6), index: $0) }
+      let isBefore = { (a: (key: Int, index: Int), b: (key: Int, index: Int)) in (a.key, a.index) < (b.key, b.index) }
+      for count in [0, 1, 2, 5, 50] {
+        let expected = Array(items.sorted(by: isBefore).prefix(count))
+        #expect(NearbyCafesTool.first(count, of: items, by: isBefore).map(\.index) == expected.map(\.index))
+      }
+    }
+  }
+
+  @Test("A search reports the nearest places in order; asked for open ones, only open ones unless none is")
+  func openNowAndNearest() async throws {
+    var data = MokaData.load()
+    data.location = (45.07, 7.68)
+    let tool = NearbyCafesTool(data: data)
+    for openNow in [false, true] {
+      let arguments = try NearbyCafesTool.Arguments(
+        GeneratedContent(json: #"{"need":"any","openNow":\#(openNow),"limit":5}"#))
+      let output = try await tool.call(arguments: arguments)
+      let distances = output.places.map(\.distanceKm)
+      #expect(distances == distances.sorted() && output.places.count <= 5 && !output.places.isEmpty)
+      if openNow, output.status == .ok { #expect(output.places.allSatisfy { $0.openNow }) }
+    }
+  }
+}

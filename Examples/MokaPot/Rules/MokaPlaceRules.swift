@@ -243,7 +243,7 @@ extension MokaToolRules {
         bags.first { bag in MokaAnswers.string(bag, "name").map { utterance.words.contains($0.lowercased()) } ?? false }
         ?? MokaToolRules.singledOut(bags, context) ?? (bags.count == 1 ? bags.first : nil)
       let kind =
-        bag.flatMap { MokaAnswers.string($0, "roaster") }.flatMap { tags.placeKinds[$0] }
+        bag.flatMap { MokaAnswers.string($0, "roaster") }.flatMap(tags.placeKind)
         ?? MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 }
       return GeneratedContent(properties: [
         "need": "beans", "kind": kind, "openNow": wantsOpenNow(utterance), "limit": 5,
@@ -252,7 +252,7 @@ extension MokaToolRules {
     // A question about one place of the data by name: the places of its kind, open or not, so that
     // it is listed even when others are nearer.
     if let named = tags.placeNames.named(in: utterance).first {
-      let kind = tags.placeKinds[named]
+      let kind = tags.placeKind(named)
       // What such a place is for, unless the question says: a shop's gear, a roaster's beans.
       if need == "any", let implied = ["shop": "gear", "roaster": "beans"][kind ?? ""] { need = implied }
       return GeneratedContent(properties: [
@@ -291,7 +291,7 @@ extension MokaToolRules {
       // else of the kind its roaster is, so that its roaster is among them.
       if MokaReferences.lastKind(context) == "bags" {
         let roasterKind = MokaAnswers.bagBoughtAgain(utterance, context).flatMap { MokaAnswers.string($0, "roaster") }
-          .flatMap { tags.placeKinds[$0] }
+          .flatMap(tags.placeKind)
         return GeneratedContent(properties: [
           "need": need, "kind": MokaPlaceFollowUps.kindAsked(utterance).flatMap { $0 == "shop" ? nil : $0 } ?? roasterKind,
           "item": item,

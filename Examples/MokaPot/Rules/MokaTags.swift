@@ -1,5 +1,7 @@
+import Foundation
 import Ristretto
 import RistrettoRules
+import Synchronization
 
 /// General features of a moka question, derived from the assistant's data and vocabulary rather
 /// than from any labelled question: the user's bag names, names and origins in the corpus, gear
@@ -16,8 +18,8 @@ struct MokaTags: Sendable {
   let placeWords: Set<String>
   /// The names of the places in the data.
   let placeNames: NameIndex
-  /// Each place's kind (roaster, cafe, shop) by its name.
-  let placeKinds: [String: String]
+  /// Each place's kind (roaster, cafe, shop), in the order of ``placeNames``.
+  let placeKinds: [String]
   /// Corpus regions by their normalized words ("huila" → "Huila"), searched as written.
   let regions: [String: String]
   /// The user's bags by the distinctive words of their beans' names ("yirgacheffe" → "Kochere"),
@@ -35,6 +37,10 @@ struct MokaTags: Sendable {
   let soldTerms: [String]
 
   let vocabulary: [(tag: String, words: Set<String>)]
+
+  /// The kind of the first place named `name`, nil when none is. (A lookup scans the names: it is
+  /// rare, and a table built at start would cost every start of a big file.)
+  func placeKind(_ name: String) -> String? { placeNames.all.firstIndex(of: name).map { placeKinds[$0] } }
   /// A service a place sells that the question names by its verb ("who grinds coffee" → "grinding
   /// service", "learn to brew" → "brewing class").
   func service(in utterance: Utterance) -> String? {
@@ -61,6 +67,10 @@ struct MokaTags: Sendable {
   ]
 
   init(data: MokaData) {
+    // (The places' index, the most costly part over a big file, is built on another core meanwhile.)
+    let places = InBackground { [cafes = data.cafes] in
+      NameIndex(cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
+    }
     // (Each distinct text is read once: a big file repeats its names, regions and lists.)
     bags = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     bagNames = Set(bags.vocabulary)
@@ -98,7 +108,7 @@ struct MokaTags: Sendable {
     soldTerms = Array(Set(sold.map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
-    placeNames = NameIndex(data.cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
+    placeNames = places.value
     let nameWords = Set(placeNames.vocabulary)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",
@@ -117,7 +127,7 @@ struct MokaTags: Sendable {
       }
     }
     countriesByBeanWord = beanCountries.filter { !$0.value.isEmpty }
-    placeKinds = Dictionary(data.cafes.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    placeKinds = data.cafes.map(\.kind)
     let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
     var byCountry: [String: [String]] = [:]
@@ -177,5 +187,28 @@ struct MokaTags: Sendable {
     // "Classes" → "class", "glasses" → "glass"; else a final "s" off ("plates" → "plate").
     if word.count > 5, word.hasSuffix("sses") { return String(word.dropLast(2)) }
     return word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
+  }
+}
+
+/// A value computed on another thread from the moment it is made; ``value`` waits for it.
+private final class InBackground<Value: Sendable>: Sendable {
+  private let work: @Sendable () -> Value
+  private let result = Mutex<Value?>(nil)
+  private let done = DispatchGroup()
+
+  init(_ work: @escaping @Sendable () -> Value) {
+    self.work = work
+    done.enter()
+    DispatchQueue.global().async {
+      let value = work()
+      self.result.withLock { $0 = value }
+      self.done.leave()
+    }
+  }
+
+  /// The value, once computed. (It always is after the wait; were it not, it is computed here.)
+  var value: Value {
+    done.wait()
+    return result.withLock { $0 } ?? work()
   }
 }
