@@ -11,7 +11,8 @@ struct DataFileReaderTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Fixtures/moka")
 
-  static func read<Entry>(_ json: String, _ entry: (inout DataFileReader) throws(DataFileError) -> Entry) throws(DataFileError)
+  static func read<Entry: Sendable>(_ json: String, _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry)
+    throws(DataFileError)
     -> [Entry]
   {
     try DataFileReader.entries(Array(json.utf8), entry)

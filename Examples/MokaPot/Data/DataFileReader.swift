@@ -18,6 +18,13 @@ struct DataFileReader {
 
   init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+  /// A reader at `index`, where an entry of the document's top-level array begins.
+  init(_ bytes: [UInt8], entryAt index: Int) {
+    self.bytes = bytes
+    self.index = index
+    depth = 1
+  }
+
   func fail(_ reason: String) -> DataFileError { DataFileError(offset: index, reason: reason) }
 
   /// Reads a whole document with `body`; only white space may follow it.
@@ -201,7 +208,7 @@ struct DataFileReader {
     index += count
   }
 
-  private mutating func open(_ bracket: UInt8) throws(DataFileError) {
+  mutating func open(_ bracket: UInt8) throws(DataFileError) {
     skipSpace()
     guard index < bytes.count, bytes[index] == bracket else {
       throw fail(bracket == UInt8(ascii: "[") ? "expected an array" : "expected an object")
@@ -211,7 +218,7 @@ struct DataFileReader {
     index += 1
   }
 
-  private mutating func closes(_ bracket: UInt8) throws(DataFileError) -> Bool {
+  mutating func closes(_ bracket: UInt8) throws(DataFileError) -> Bool {
     skipSpace()
     guard index < bytes.count else { throw fail("unexpected end of file") }
     guard bytes[index] == bracket else { return false }
@@ -220,7 +227,7 @@ struct DataFileReader {
   }
 
   /// After a member: true at ',', false at the closing bracket.
-  private mutating func separated(closing bracket: UInt8) throws(DataFileError) -> Bool {
+  mutating func separated(closing bracket: UInt8) throws(DataFileError) -> Bool {
     skipSpace()
     guard index < bytes.count else { throw fail("unexpected end of file") }
     index += 1
@@ -230,7 +237,7 @@ struct DataFileReader {
     throw fail("expected ',' or '\(Character(Unicode.Scalar(bracket)))'")
   }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
       index += 1
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Each entry of the data files read field by field with a ``DataFileReader``; every field is
 /// required except those the types declare optional, and a field of the wrong type is an error.
 extension Bean {
@@ -97,10 +99,13 @@ extension DataFileReader {
     return value
   }
 
-  /// Reads a data file: an array of entries, each read by `entry`.
-  static func entries<Entry>(
-    _ bytes: [UInt8], _ entry: (inout DataFileReader) throws(DataFileError) -> Entry
+  /// Reads a data file: an array of entries, each read by `entry`. A file of a megabyte or more
+  /// is read in parts on every core (``inParts(_:_:parts:)``).
+  static func entries<Entry: Sendable>(
+    _ bytes: [UInt8], _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
   ) throws(DataFileError) -> [Entry] {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    if bytes.count >= 1 << 20, cores > 1, let entries = inParts(bytes, entry, parts: cores) { return entries }
     var reader = DataFileReader(bytes)
     return try reader.document { (reader: inout DataFileReader) throws(DataFileError) in
       var entries: [Entry] = []

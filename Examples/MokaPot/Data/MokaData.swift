@@ -81,8 +81,8 @@ public struct MokaData: Sendable {
     _ files: [MokaSource: Data], problems: [MokaSource: String] = [:], now: Date
   ) -> MokaData {
     var problems = problems
-    func read<Entry>(
-      _ source: MokaSource, _ entry: (inout DataFileReader) throws(DataFileError) -> Entry
+    func read<Entry: Sendable>(
+      _ source: MokaSource, _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
     ) -> [Entry]? {
       guard problems[source] == nil, let bytes = files[source] else {
         if problems[source] == nil { problems[source] = "\(source.rawValue) is missing" }
