@@ -11,10 +11,9 @@ struct DataFileReaderTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Fixtures/moka")
 
-  static func read<Entry: Sendable>(_ json: String, _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry)
-    throws(DataFileError)
-    -> [Entry]
-  {
+  static func read<Entry: Sendable>(
+    _ json: String, _ entry: @escaping @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
+  ) throws(DataFileError) -> [Entry] {
     try DataFileReader.entries(Array(json.utf8), entry)
   }
 

@@ -1,6 +1,3 @@
-import Foundation
-import Synchronization
-
 extension DataFileReader {
   /// The entries of a data file read in `parts` parts at once, or nil when that cannot be trusted
   /// (the caller then reads the file from the start).
@@ -12,7 +9,7 @@ extension DataFileReader {
   /// Any error, or any part that overruns the next one's start, gives nil: the error a file holds
   /// is always the one a single reader reports.
   static func inParts<Entry: Sendable>(
-    _ bytes: [UInt8], _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry, parts: Int
+    _ bytes: [UInt8], _ entry: @escaping @Sendable (inout DataFileReader) throws(DataFileError) -> Entry, parts: Int
   ) -> [Entry]? {
     var guessed = [0]
     for part in 1..<max(parts, 1) {
@@ -21,20 +18,17 @@ extension DataFileReader {
       guessed.append(start)
     }
     let starts = guessed
-    let read = Mutex([[Entry]?](repeating: nil, count: starts.count))
-    DispatchQueue.concurrentPerform(iterations: starts.count) { part in
+    @Sendable func read(_ part: Int) -> [Entry]? {
       let last = part + 1 == starts.count
       let end = last ? bytes.count : starts[part + 1]
       // (Each part but the first reads a copy of its own bytes: a string read as a slice of shared
       // bytes would make every core count references on one buffer, and the parts would run
       // slower than one reader. A part that runs past its bytes fails, as it would overrun.)
-      let entries =
-        part == 0
-        ? try? Self.part(bytes, first: true, last: last, to: end, entry)
-        : try? Self.part(Array(bytes[starts[part]..<end]), first: false, last: last, to: end - starts[part], entry)
-      read.withLock { $0[part] = entries }
+      guard part > 0 else { return try? Self.part(bytes, first: true, last: last, to: end, entry) }
+      return try? Self.part(Array(bytes[starts[part]..<end]), first: false, last: last, to: end - starts[part], entry)
     }
-    let parts = read.withLock { $0 }
+    let others = starts.indices.dropFirst().map { part in InBackground { read(part) } }
+    let parts = [read(0)] + others.map(\.value)
     guard parts.allSatisfy({ $0 != nil }) else { return nil }
     return parts.flatMap { $0 ?? [] }
   }

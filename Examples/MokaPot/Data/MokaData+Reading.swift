@@ -102,7 +102,7 @@ extension DataFileReader {
   /// Reads a data file: an array of entries, each read by `entry`. A file of a megabyte or more
   /// is read in parts on every core (``inParts(_:_:parts:)``).
   static func entries<Entry: Sendable>(
-    _ bytes: [UInt8], _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
+    _ bytes: [UInt8], _ entry: @escaping @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
   ) throws(DataFileError) -> [Entry] {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     if bytes.count >= 1 << 20, cores > 1, let entries = inParts(bytes, entry, parts: cores) { return entries }

@@ -82,7 +82,7 @@ public struct MokaData: Sendable {
   ) -> MokaData {
     var problems = problems
     func read<Entry: Sendable>(
-      _ source: MokaSource, _ entry: @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
+      _ source: MokaSource, _ entry: @escaping @Sendable (inout DataFileReader) throws(DataFileError) -> Entry
     ) -> [Entry]? {
       guard problems[source] == nil, let bytes = files[source] else {
         if problems[source] == nil { problems[source] = "\(source.rawValue) is missing" }

@@ -5,9 +5,6 @@ import RistrettoRules
 /// amounts and freshness words, a bag named (or named by its bean), a comparison with the
 /// reference bean.
 extension MokaToolRules {
-  /// The user's bags named by their roast ("my light roasts", "my dark roast").
-  static let ownRoasts = ["my roasts", "my light roast*", "my medium roast*", "my dark roast*"]
-
   static func cupboard(bagNames: NameIndex, tags: MokaTags? = nil) -> ToolRule {
     ToolRule(
       tool: "cupboard",

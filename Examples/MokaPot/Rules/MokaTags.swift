@@ -1,7 +1,5 @@
-import Foundation
 import Ristretto
 import RistrettoRules
-import Synchronization
 
 /// General features of a moka question, derived from the assistant's data and vocabulary rather
 /// than from any labelled question: the user's bag names, names and origins in the corpus, gear
@@ -187,28 +185,5 @@ struct MokaTags: Sendable {
     // "Classes" → "class", "glasses" → "glass"; else a final "s" off ("plates" → "plate").
     if word.count > 5, word.hasSuffix("sses") { return String(word.dropLast(2)) }
     return word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") ? String(word.dropLast()) : word
-  }
-}
-
-/// A value computed on another thread from the moment it is made; ``value`` waits for it.
-private final class InBackground<Value: Sendable>: Sendable {
-  private let work: @Sendable () -> Value
-  private let result = Mutex<Value?>(nil)
-  private let done = DispatchGroup()
-
-  init(_ work: @escaping @Sendable () -> Value) {
-    self.work = work
-    done.enter()
-    DispatchQueue.global().async {
-      let value = work()
-      self.result.withLock { $0 = value }
-      self.done.leave()
-    }
-  }
-
-  /// The value, once computed. (It always is after the wait; were it not, it is computed here.)
-  var value: Value {
-    done.wait()
-    return result.withLock { $0 } ?? work()
   }
 }

@@ -247,12 +247,6 @@ enum MokaVocabulary {
     utterance.matchesAny(decafPhrases)
   }
 
-  /// Whether the question talks about prices or money.
-  /// A price as a limit on a search ("beans below 20 euros", "on a budget") rather than a price asked.
-  static func limitsPrice(_ utterance: Utterance) -> Bool {
-    utterance.matchesAny(["under", "below", "less than", "up to", "max", "maximum", "budget", "within", "no more than"])
-  }
-
   /// Prices compared ("which is the cheapest?", "is it pricier than the Kona?") rather than one price asked.
   static func comparesPrices(_ utterance: Utterance) -> Bool {
     utterance.matchesAny([
