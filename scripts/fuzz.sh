@@ -39,6 +39,7 @@ TARGETS=(json partial-json json-schema pattern guidance gguf bpe sentencepiece t
 declare -A EXTRA_SOURCES=([cli]=Examples/moka/Options.swift [server]="$(echo Sources/RistrettoServer/*.swift)"
   [moka-tools]="Examples/MokaPot/Data/MokaData.swift Examples/MokaPot/Data/MokaData+Validation.swift
     Examples/MokaPot/Data/MokaData+Reading.swift Examples/MokaPot/Data/DataFileReader.swift
+    Examples/MokaPot/Data/DataFileReader+Parts.swift Examples/MokaPot/Data/InBackground.swift
     $(echo Examples/MokaPot/Tools/*.swift)")
 configuration="${FUZZ_CONFIGURATION:-release}"
 scratch=.build/fuzz

@@ -28,9 +28,9 @@ extension DataFileReader {
       return try? Self.part(Array(bytes[starts[part]..<end]), first: false, last: last, to: end - starts[part], entry)
     }
     let others = starts.indices.dropFirst().map { part in InBackground { read(part) } }
-    let parts = [read(0)] + others.map(\.value)
-    guard parts.allSatisfy({ $0 != nil }) else { return nil }
-    return parts.flatMap { $0 ?? [] }
+    let entries = [read(0)] + others.map(\.value)
+    guard entries.allSatisfy({ $0 != nil }) else { return nil }
+    return entries.flatMap { $0 ?? [] }
   }
 
   /// The entries of `bytes` from the document's start (`first`) or an entry's start, up to `end`:

@@ -65,10 +65,11 @@ struct MokaTags: Sendable {
   ]
 
   init(data: MokaData) {
-    // (The places' index, the most costly part over a big file, is built on another core meanwhile.)
-    let places = InBackground { [cafes = data.cafes] in
+    // (The places' index, the most costly part over a big file, is then built on another core meanwhile.)
+    let placeIndex: @Sendable () -> NameIndex = { [cafes = data.cafes] in
       NameIndex(cafes.map(\.name), generic: MokaPlaceFollowUps.genericPlaceWords, forgivingTypos: true)
     }
+    let places = data.cafes.count >= 4_096 ? InBackground(placeIndex) : nil
     // (Each distinct text is read once: a big file repeats its names, regions and lists.)
     bags = NameIndex((data.cupboard ?? []).map(\.name), forgivingTypos: true)
     bagNames = Set(bags.vocabulary)
@@ -106,7 +107,7 @@ struct MokaTags: Sendable {
     soldTerms = Array(Set(sold.map { Utterance.normalize($0).map(Self.singular).joined(separator: " ") }))
       .sorted { ($0.count, $0) > ($1.count, $1) }
 
-    placeNames = places.value
+    placeNames = places?.value ?? placeIndex()
     let nameWords = Set(placeNames.vocabulary)
     let common: Set<String> = [
       "espresso", "blend", "coffee", "decaf", "dark", "light", "medium", "roast", "natural", "washed", "honey", "single",

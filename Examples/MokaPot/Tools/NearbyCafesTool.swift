@@ -188,13 +188,13 @@ public struct NearbyCafesTool: Tool {
     let isNearer = { (a: Match, b: Match) in
       (a.distanceKm, data.cafes[a.cafe].name, a.cafe) < (b.distanceKm, data.cafes[b.cafe].name, b.cafe)
     }
-    let nearest = Self.first(limit, of: matches, by: isNearer)
-    let wanted = arguments.openNow ? Self.first(limit, of: matches.filter(\.openNow), by: isNearer) : nearest
     let places = { (chosen: [Match]) in chosen.map { place($0, arguments: arguments, time: time) } }
-    if wanted.isEmpty, !nearest.isEmpty {
+    let open = arguments.openNow ? matches.filter(\.openNow) : matches
+    if open.isEmpty, !matches.isEmpty {
       // Places match but none is open: say so, with the nearest and its hours, rather than "none nearby".
-      return Output(status: .noneOpenNow, places: places(nearest))
+      return Output(status: .noneOpenNow, places: places(Self.first(limit, of: matches, by: isNearer)))
     }
+    let wanted = Self.first(limit, of: open, by: isNearer)
     return wanted.isEmpty ? Output(status: .noneNearby) : Output(status: .ok, places: places(wanted))
   }
 
