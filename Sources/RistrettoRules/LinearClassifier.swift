@@ -162,8 +162,9 @@ public struct LinearClassifier: UtteranceClassifier {
 }
 
 extension LinearClassifier {
-  // Both loops run two columns at a time: each lane does exactly the scalar arithmetic, so the
-  // weights are the same bit for bit, in half the instructions.
+  // Both loops run four columns at a time, loaded and stored as whole vectors: each lane does
+  // exactly the scalar arithmetic (no fused multiply-add), so the weights are the same bit for
+  // bit as a plain loop's.
 
   /// `row[c] -= rate * (steps[c] + l2 * row[c])` for each column `c`.
   fileprivate static func descend(
@@ -171,14 +172,18 @@ extension LinearClassifier {
   ) {
     let step = steps.baseAddress!
     var column = 0
-    let (rates, penalties) = (SIMD2(repeating: rate), SIMD2(repeating: l2))
-    while column + 2 <= count {
-      let weight = SIMD2(row[column], row[column + 1])
-      let updated = weight - rates * (SIMD2(step[column], step[column + 1]) + penalties * weight)
-      (row[column], row[column + 1]) = (updated[0], updated[1])
-      column += 2
+    let (rates, penalties) = (SIMD4(repeating: rate), SIMD4(repeating: l2))
+    while column + 4 <= count {
+      let weight = UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Double>.self)
+      let change = UnsafeRawPointer(step + column).loadUnaligned(as: SIMD4<Double>.self)
+      let updated = weight - rates * (change + penalties * weight)
+      UnsafeMutableRawPointer(row + column).storeBytes(of: updated, as: SIMD4<Double>.self)
+      column += 4
     }
-    if column < count { row[column] -= rate * (step[column] + l2 * row[column]) }
+    while column < count {
+      row[column] -= rate * (step[column] + l2 * row[column])
+      column += 1
+    }
   }
 
   /// `result[c] += row[c] * scale` for each column `c`.
@@ -187,13 +192,17 @@ extension LinearClassifier {
   ) {
     let sum = result.baseAddress!
     var column = 0
-    let scales = SIMD2(repeating: scale)
-    while column + 2 <= count {
-      let updated = SIMD2(sum[column], sum[column + 1]) + SIMD2(row[column], row[column + 1]) * scales
-      (sum[column], sum[column + 1]) = (updated[0], updated[1])
-      column += 2
+    let scales = SIMD4(repeating: scale)
+    while column + 4 <= count {
+      let total = UnsafeRawPointer(sum + column).loadUnaligned(as: SIMD4<Double>.self)
+      let weight = UnsafeRawPointer(row + column).loadUnaligned(as: SIMD4<Double>.self)
+      UnsafeMutableRawPointer(sum + column).storeBytes(of: total + weight * scales, as: SIMD4<Double>.self)
+      column += 4
     }
-    if column < count { sum[column] += row[column] * scale }
+    while column < count {
+      sum[column] += row[column] * scale
+      column += 1
+    }
   }
 }
 

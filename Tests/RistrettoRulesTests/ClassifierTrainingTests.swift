@@ -4,17 +4,19 @@ import Testing
 @testable import RistrettoRules
 
 /// Training gives the weights of plain stochastic gradient descent, one weight at a time, bit for
-/// bit, whatever the number of cases (the update runs two columns at a time).
+/// bit, whatever the number of cases (the update runs four columns at a time).
 @Suite("Linear classifier: training arithmetic")
 struct ClassifierTrainingTests {
-  /// The examples, labelled with the first `labelCount` of five cases.
+  /// The examples, labelled with the first `labelCount` of nine cases.
   static func examples(labelCount: Int) -> [LinearClassifier.Example] {
     let texts = [
       "where can I buy beans", "a shop that sells gaskets", "how much is left in my bag", "my bags of coffee",
       "why is it sputtering", "the coffee tastes bitter", "is the shop open on sunday", "grind size for a moka",
       "how many grams in the basket", "what roaster made my beans",
     ]
-    let labels = ["shopping", "cupboard", "brewing", "places", "knowledge"].prefix(labelCount)
+    let labels = [
+      "shopping", "cupboard", "brewing", "places", "knowledge", "gear", "safety", "origins", "greeting",
+    ].prefix(labelCount)
     return texts.enumerated().map { .init($0.element, label: labels[$0.offset % labels.count]) }
   }
 
@@ -64,7 +66,7 @@ struct ClassifierTrainingTests {
     return (rows, weights, bias)
   }
 
-  @Test("Training matches the scalar loop bit for bit, for odd and even numbers of cases", arguments: [2, 3, 5])
+  @Test("Training matches the scalar loop bit for bit, for odd and even numbers of cases", arguments: [2, 3, 4, 5, 7, 8, 9])
   func matchesScalarLoop(labelCount: Int) {
     let examples = Self.examples(labelCount: labelCount)
     let training = LinearClassifier.Training(epochs: 7)
