@@ -117,6 +117,22 @@ struct MokaPlaceSellsTests {
   }
 }
 
+/// A bean's fields match a search's words as `lowercased().contains` does, on the fast ASCII path
+/// and off it.
+@Suite("Moka beans: the words a search asks for")
+struct MokaBeanMentionsTests {
+  @Test("ASCII fields match case-insensitively byte by byte; other text as lowercased().contains")
+  func mentions() {
+    let cases: [(String, String)] = [
+      ("Ethiopia", "ethiopia"), ("House BLEND", "blend"), ("Swiss Water Decaf", "decaf"), ("Kenya", "kenyan"),
+      ("", "a"), ("abc", ""), ("Caff\u{C8} Nero", "caff\u{E8}"), ("Caffe\u{300}", "caff\u{E8}"), ("[Z]", "[z]"), ("@", "`"),
+    ]
+    for (text, lowered) in cases {
+      #expect(SearchBeansTool.mentions(text, lowered) == text.lowercased().contains(lowered), "\(text) / \(lowered)")
+    }
+  }
+}
+
 /// A search over many places reports the nearest few, chosen in one pass.
 @Suite("Moka places: the nearest few")
 struct MokaPlaceSearchTests {
