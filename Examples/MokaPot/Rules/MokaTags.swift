@@ -75,11 +75,20 @@ struct MokaTags: Sendable {
     bagNames = Set(bags.vocabulary)
     let beanNames = Utterance.normalize(all: data.beans.map(\.name))
     self.beanNames = beanNames
-    let beanTexts = Set(data.beans.flatMap { [$0.region, $0.producer ?? "", $0.variety] })
+    // (Fields are read in place, by index: a loop over the beans themselves copies each one.)
+    let beans = data.beans
+    var beanTexts: Set<String> = []
+    for index in beans.indices {
+      beanTexts.insert(beans[index].region)
+      beanTexts.insert(beans[index].producer ?? "")
+      beanTexts.insert(beans[index].variety)
+    }
+    // The corpus's countries, lower-cased once each.
+    let beanCountries = Set(beans.indices.map { beans[$0].country }).map { $0.lowercased() }
     let beanNameWords = Set(beanNames.joined())
     beanWords = beanNameWords.union(beanTexts.flatMap(Utterance.normalize)).filter { $0.count > 3 }
     let sold = Set(data.cafes.flatMap(\.sells))
-    originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + data.beans.map { $0.country.lowercased() })
+    originWords = Set(MokaVocabulary.origins.flatMap { $0.words } + beanCountries)
     // The head noun of each thing a shop sells ("filter plates" → "plate"), less drinks and coffee.
     let notGear: Set<String> = [
       "pot", "coffee", "bean", "origin", "espresso", "cappuccino", "pastrie", "pastry", "decaf", "brunch", "marocchino",
@@ -94,8 +103,8 @@ struct MokaTags: Sendable {
     var regions: [String: String] = [:]
     // (Each region once, in the order of its last bean: a word shared by two regions names the later.)
     var lastBean: [String: Int] = [:]
-    for (index, bean) in data.beans.enumerated() where !bean.region.utf8.contains(UInt8(ascii: ",")) {
-      lastBean[bean.region] = index
+    for index in beans.indices where !beans[index].region.utf8.contains(UInt8(ascii: ",")) {
+      lastBean[beans[index].region] = index
     }
     for region in lastBean.sorted(by: { $0.value < $1.value }).map(\.key) {
       // (Not the words regions share with directions and landforms: "central", "valley".)
@@ -117,17 +126,18 @@ struct MokaTags: Sendable {
     let placeTerms = nameWords.union(sold.flatMap(Utterance.normalize))
     distinctiveBeanWords = beanNameWords.filter { $0.count > 4 }
       .subtracting(common).subtracting(placeTerms)
-      .subtracting(data.beans.map { $0.country.lowercased() })
+      .subtracting(beanCountries)
     // Each word's country, or "" once its beans come from two.
-    var beanCountries: [String: String] = [:]
-    for (bean, words) in zip(data.beans, beanNames) {
-      for word in words where distinctiveBeanWords.contains(word) {
-        beanCountries[word] = beanCountries[word].map { $0 == bean.country ? $0 : "" } ?? bean.country
+    var countryOfWord: [String: String] = [:]
+    for index in beans.indices {
+      let country = beans[index].country
+      for word in beanNames[index] where distinctiveBeanWords.contains(word) {
+        countryOfWord[word] = countryOfWord[word].map { $0 == country ? $0 : "" } ?? country
       }
     }
-    countriesByBeanWord = beanCountries.filter { !$0.value.isEmpty }
+    countriesByBeanWord = countryOfWord.filter { !$0.value.isEmpty }
     placeKinds = data.cafes.map(\.kind)
-    let countries = Set(data.beans.map { $0.country.lowercased() } + MokaVocabulary.origins.map { $0.origin.lowercased() })
+    let countries = Set(beanCountries + MokaVocabulary.origins.map { $0.origin.lowercased() })
     var byBeanWord: [String: String] = [:]
     var byCountry: [String: [String]] = [:]
     let beansByID = Dictionary(data.beans.indices.map { (data.beans[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
