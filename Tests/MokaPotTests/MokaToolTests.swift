@@ -102,33 +102,29 @@ struct MokaToolTests {
   }
 }
 
-/// What a place sells matches the item asked as `String.contains` does, on the fast ASCII path and
-/// off it (accents, either Unicode form).
-@Suite("Moka places: the item a place sells")
-struct MokaPlaceSellsTests {
-  @Test("A part of an ASCII name matches byte for byte; an accent matches in either Unicode form")
-  func itemMatching() {
-    #expect(NearbyCafesTool.has("moka gaskets", "gasket") && NearbyCafesTool.has("gasket", "gasket"))
-    #expect(!NearbyCafesTool.has("gas", "gasket") && !NearbyCafesTool.has("moka pots", "gasket"))
-    #expect(NearbyCafesTool.has("anything", ""))
-    #expect(NearbyCafesTool.has("caff\u{E8} in grani", "caff\u{E8}"))
-    #expect(NearbyCafesTool.has("caffe\u{300} in grani", "caff\u{E8}"))
-    #expect(!NearbyCafesTool.has("caff\u{E8}", "caffe "))
+/// Searching data text: byte by byte when ASCII, character by character otherwise, never through
+/// Foundation's `range(of:)`.
+@Suite("Moka tools: searching data text")
+struct MokaTextSearchTests {
+  @Test("A part of an ASCII text matches byte for byte; an accent matches in either Unicode form")
+  func contains() {
+    #expect(TextSearch.contains("moka gaskets", "gasket") && TextSearch.contains("gasket", "gasket"))
+    #expect(!TextSearch.contains("gas", "gasket") && !TextSearch.contains("moka pots", "gasket"))
+    #expect(TextSearch.contains("anything", "") && !TextSearch.contains("Gasket", "gasket"))
+    #expect(TextSearch.contains("caff\u{E8} in grani", "caff\u{E8}"))
+    #expect(TextSearch.contains("caffe\u{300} in grani", "caff\u{E8}"))
+    #expect(!TextSearch.contains("caff\u{E8}", "caffe "))
   }
-}
 
-/// A bean's fields match a search's words as `lowercased().contains` does, on the fast ASCII path
-/// and off it.
-@Suite("Moka beans: the words a search asks for")
-struct MokaBeanMentionsTests {
-  @Test("ASCII fields match case-insensitively byte by byte; other text as lowercased().contains")
-  func mentions() {
-    let cases: [(String, String)] = [
-      ("Ethiopia", "ethiopia"), ("House BLEND", "blend"), ("Swiss Water Decaf", "decaf"), ("Kenya", "kenyan"),
-      ("", "a"), ("abc", ""), ("Caff\u{C8} Nero", "caff\u{E8}"), ("Caffe\u{300}", "caff\u{E8}"), ("[Z]", "[z]"), ("@", "`"),
+  @Test("Ignoring case: capitals read as small letters, in ASCII and beyond; an empty word is in no text")
+  func containsIgnoringCase() {
+    let cases: [(String, String, Bool)] = [
+      ("Ethiopia", "ethiopia", true), ("House BLEND", "blend", true), ("Swiss Water Decaf", "decaf", true),
+      ("Kenya", "kenyan", false), ("", "a", false), ("abc", "", false), ("Caff\u{C8} Nero", "caff\u{E8}", true),
+      ("CAFFE\u{300}", "caff\u{E8}", true), ("[Z]", "[z]", true), ("@", "`", false), ("\u{130}stanbul", "stanbul", true),
     ]
-    for (text, lowered) in cases {
-      #expect(SearchBeansTool.mentions(text, lowered) == text.lowercased().contains(lowered), "\(text) / \(lowered)")
+    for (text, lowered, expected) in cases {
+      #expect(TextSearch.containsIgnoringCase(text, lowered) == expected, "\(text) / \(lowered)")
     }
   }
 }

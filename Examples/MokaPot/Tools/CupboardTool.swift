@@ -301,7 +301,8 @@ public struct CupboardTool: Tool {
     guard let wanted = arguments.bag?.lowercased(), !wanted.isEmpty else {
       return listing(arguments.action == .list || bags.count == 1 ? .ok : .noSuchBag, bags, arguments)
     }
-    guard let bag = bags.first(where: { $0.name.lowercased() == wanted || $0.name.lowercased().contains(wanted) }) else {
+    guard let bag = bags.first(where: { $0.name.lowercased() == wanted || TextSearch.containsIgnoringCase($0.name, wanted) })
+    else {
       return listing(.noSuchBag, bags, arguments)
     }
     let reference = arguments.action == .compare ? data.bean(id: bag.beanId).map(BeanCard.init) : nil

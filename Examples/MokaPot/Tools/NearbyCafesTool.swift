@@ -137,30 +137,13 @@ public struct NearbyCafesTool: Tool {
     // (Nothing asked of what it sells: no list lowercased, once per place of a big file.)
     if item == nil, need == .any { return true }
     let sells = cafe.sells.map { $0.lowercased() }
-    if let item { return sells.contains { has($0, item) } }
+    if let item { return sells.contains { TextSearch.contains($0, item) } }
     switch need {
-    case .beans: return cafe.kind == "roaster" || sells.contains { has($0, "beans") }
+    case .beans: return cafe.kind == "roaster" || sells.contains { TextSearch.contains($0, "beans") }
     case .espresso: return sells.contains("espresso")
-    case .gear: return gearWords.contains { word in sells.contains { has($0, word) } }
+    case .gear: return gearWords.contains { word in sells.contains { TextSearch.contains($0, word) } }
     case .any: return true
     }
-  }
-
-  /// Whether `text` contains `part`: byte by byte when both are ASCII (most item names; a search
-  /// through `NSString` costs far more over many places), else as `String.contains` compares.
-  static func has(_ text: String, _ part: String) -> Bool {
-    var text = text, part = part
-    let found = text.withUTF8 { haystack in
-      part.withUTF8 { needle -> Bool? in
-        guard haystack.allSatisfy({ $0 < 0x80 }), needle.allSatisfy({ $0 < 0x80 }) else { return nil }
-        guard !needle.isEmpty else { return true }
-        guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in
-          (0..<needle.count).allSatisfy { haystack[start + $0] == needle[$0] }
-        }
-      }
-    }
-    return found ?? text.contains(part)
   }
 
   public func call(arguments: Arguments) async throws -> Output {

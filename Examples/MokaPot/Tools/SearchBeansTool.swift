@@ -143,24 +143,6 @@ public struct SearchBeansTool: Tool {
     return 3
   }
 
-  /// Whether `text`, lower-cased, contains `lowered` (itself lower case): byte by byte when both
-  /// are ASCII (a search over many beans would otherwise lower-case every field of every bean),
-  /// else as `lowercased().contains` does.
-  static func mentions(_ text: String, _ lowered: String) -> Bool {
-    var text = text, lowered = lowered
-    let found = text.withUTF8 { haystack in
-      lowered.withUTF8 { needle -> Bool? in
-        guard haystack.allSatisfy({ $0 < 0x80 }), needle.allSatisfy({ $0 < 0x80 }) else { return nil }
-        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        return (0...(haystack.count - needle.count)).contains { start in
-          (0..<needle.count).allSatisfy { lower(haystack[start + $0]) == needle[$0] }
-        }
-      }
-    }
-    return found ?? text.lowercased().contains(lowered)
-  }
-
   /// One constraint of a search, with the words an answer uses for it.
   struct Filter {
     let label: String
@@ -173,10 +155,11 @@ public struct SearchBeansTool: Tool {
       filters.append(
         Filter(label: "origin \(arguments.origin ?? origin)") { bean in
           // A blend is from no one country: a country asked for means its single origins.
-          let blend = Self.mentions(bean.country, "blend")
+          let blend = TextSearch.containsIgnoringCase(bean.country, "blend")
           if let countries = Self.continents[origin] { return countries.contains(bean.country) }
-          if blend && !origin.contains("blend") { return Self.mentions(bean.name, origin) }
-          return Self.mentions(bean.country, origin) || Self.mentions(bean.region, origin) || Self.mentions(bean.name, origin)
+          if blend && !TextSearch.contains(origin, "blend") { return TextSearch.containsIgnoringCase(bean.name, origin) }
+          return TextSearch.containsIgnoringCase(bean.country, origin) || TextSearch.containsIgnoringCase(bean.region, origin)
+            || TextSearch.containsIgnoringCase(bean.name, origin)
         })
     }
     if let roast = arguments.roast { filters.append(Filter(label: "\(roast.rawValue) roast") { $0.roast == roast.rawValue }) }
@@ -187,15 +170,21 @@ public struct SearchBeansTool: Tool {
     for note in arguments.notes.map({ $0.lowercased() }) where !note.isEmpty {
       let family = FlavourFamily.members(of: note)
       filters.append(
-        Filter(label: "\(note) notes") { bean in bean.notes.contains { tasted in family.contains { tasted.contains($0) } } })
+        Filter(label: "\(note) notes") { bean in
+          bean.notes.contains { tasted in family.contains { TextSearch.contains(tasted, $0) } }
+        })
     }
     if arguments.decaf == true {
       filters.append(
-        Filter(label: "decaf") { bean in [bean.name, bean.variety, bean.process].contains { Self.mentions($0, "decaf") } })
+        Filter(label: "decaf") { bean in
+          [bean.name, bean.variety, bean.process].contains { TextSearch.containsIgnoringCase($0, "decaf") }
+        })
     }
     if let species = arguments.species {
       filters.append(
-        Filter(label: species.rawValue) { bean in Self.mentions(bean.variety, "robusta") == (species == .robusta) })
+        Filter(label: species.rawValue) { bean in
+          TextSearch.containsIgnoringCase(bean.variety, "robusta") == (species == .robusta)
+        })
     }
     return filters
   }

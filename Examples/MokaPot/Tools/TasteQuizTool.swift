@@ -84,10 +84,10 @@ public struct TasteQuizTool: Tool {
   }
 
   private static func firstLike(_ words: [String], _ likes: [String]) -> Int {
-    likes.firstIndex { like in words.contains { like.contains($0) || $0.contains(like) } } ?? likes.count
+    likes.firstIndex { like in words.contains { TextSearch.contains(like, $0) || TextSearch.contains($0, like) } } ?? likes.count
   }
 
   private static func score(_ words: [String], _ likes: [String]) -> Int {
-    likes.filter { like in words.contains { like.contains($0) || $0.contains(like) } }.count
+    likes.filter { like in words.contains { TextSearch.contains(like, $0) || TextSearch.contains($0, like) } }.count
   }
 }
