@@ -116,6 +116,13 @@ struct MokaTextSearchTests {
     #expect(!TextSearch.contains("caff\u{E8}", "caffe "))
   }
 
+  @Test("Text ending in a character canonically equal to the word's last one (Foundation's contains traps there)")
+  func canonicalEquivalentAtTheEnd() {
+    // U+212A KELVIN SIGN is canonically "K": Foundation's "x\u{212A}".contains("K") indexes past the end.
+    #expect(TextSearch.contains("x\u{212A}", "K") && TextSearch.contains("Ohm \u{2126}", "\u{3A9}"))
+    #expect(TextSearch.containsIgnoringCase("b\u{212A}", "k") && !TextSearch.contains("x\u{212A}", "k"))
+  }
+
   @Test("Ignoring case: capitals read as small letters, in ASCII and beyond; an empty word is in no text")
   func containsIgnoringCase() {
     let cases: [(String, String, Bool)] = [
