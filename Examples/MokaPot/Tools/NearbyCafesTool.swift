@@ -136,12 +136,13 @@ public struct NearbyCafesTool: Tool {
   static func sells(_ cafe: Cafe, item: String?, need: Arguments.Need) -> Bool {
     // (Nothing asked of what it sells: no list lowercased, once per place of a big file.)
     if item == nil, need == .any { return true }
-    let sells = cafe.sells.map { $0.lowercased() }
-    if let item { return sells.contains { TextSearch.contains($0, item) } }
+    // (The words asked are lower case: each item is compared ignoring case, never lower-cased.)
+    let sells = cafe.sells
+    if let item { return sells.contains { TextSearch.containsIgnoringCase($0, item) } }
     switch need {
-    case .beans: return cafe.kind == "roaster" || sells.contains { TextSearch.contains($0, "beans") }
-    case .espresso: return sells.contains("espresso")
-    case .gear: return gearWords.contains { word in sells.contains { TextSearch.contains($0, word) } }
+    case .beans: return cafe.kind == "roaster" || sells.contains { TextSearch.containsIgnoringCase($0, "beans") }
+    case .espresso: return sells.contains { $0.lowercased() == "espresso" }
+    case .gear: return gearWords.contains { word in sells.contains { TextSearch.containsIgnoringCase($0, word) } }
     case .any: return true
     }
   }

@@ -31,21 +31,25 @@ enum TextSearch {
     _ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>, ignoringCase: Bool
   ) -> Bool? {
     guard haystack.allSatisfy({ $0 < 0x80 }), needle.allSatisfy({ $0 < 0x80 }) else { return nil }
-    guard !needle.isEmpty else { return true }
-    guard needle.count <= haystack.count else { return false }
     func folded(_ byte: UInt8) -> UInt8 { ignoringCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-    return (0...(haystack.count - needle.count)).contains { start in
-      (0..<needle.count).allSatisfy { folded(haystack[start + $0]) == needle[$0] }
-    }
+    return occurs(needle, in: haystack) { folded($0) == $1 }
   }
 
   /// Whether `text` holds `part` as a run of characters (compared as the standard library does:
   /// canonically equivalent characters are equal).
   private static func characters(_ text: [Character], contain part: [Character]) -> Bool {
+    occurs(part, in: text, ==)
+  }
+
+  /// Whether `part` occurs in `text` at some offset, element by element by `equal(textElement,
+  /// partElement)` (an empty `part` occurs everywhere).
+  private static func occurs<Elements: RandomAccessCollection>(
+    _ part: Elements, in text: Elements, _ equal: (Elements.Element, Elements.Element) -> Bool
+  ) -> Bool where Elements.Index == Int {
     guard !part.isEmpty else { return true }
     guard part.count <= text.count else { return false }
     return (0...(text.count - part.count)).contains { start in
-      (0..<part.count).allSatisfy { text[start + $0] == part[$0] }
+      (0..<part.count).allSatisfy { equal(text[text.startIndex + start + $0], part[part.startIndex + $0]) }
     }
   }
 }
